@@ -1,0 +1,141 @@
+"""What the parse stage extracts from one source file (SPEC §3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ImportKind(StrEnum):
+    """How a file refers to another module."""
+
+    STATIC = "static"
+    TYPE = "type"
+    SIDE_EFFECT = "side-effect"
+    DYNAMIC = "dynamic"
+    REQUIRE = "require"
+    RE_EXPORT = "re-export"
+
+
+class ExportKind(StrEnum):
+    """The shape of one export."""
+
+    NAMED = "named"
+    DEFAULT = "default"
+    TYPE = "type"
+    STAR = "star"
+    STAR_AS = "star-as"
+
+
+class StatementKind(StrEnum):
+    """Classification of one top-level statement, enough for barrel checks and splits."""
+
+    IMPORT = "import"
+    RE_EXPORT = "re-export"
+    EXPORT_NAMES = "export-names"  # export { a, b }  (local names, no source)
+    EXPORT_DEFAULT_NAME = "export-default-name"  # export default a  (an identifier)
+    EXPORT_EMPTY = "export-empty"  # export {}
+    DECLARATION = "declaration"  # function/class/const/enum/interface/type/namespace
+    EXPORTED_DECLARATION = "exported-declaration"  # export const a = …
+    EXPORT_DEFAULT_EXPRESSION = "export-default-expression"
+    OTHER = "other"  # expression statements, if, loops… (side effects)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A source range: 1-based lines, 1-based character (code point) columns, byte offsets.
+
+    ``utf16_column`` is the 1-based start column in UTF-16 code units (SARIF wants those).
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    start_byte: int
+    end_byte: int
+    utf16_column: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportFact:
+    """One import-like reference.
+
+    ``specifier`` is ``None`` for a dynamic import whose argument is not a string literal.
+    ``names`` are the imported names as the exporter spells them (``"default"`` for a default
+    import, ``"*"`` for a namespace import or ``export *``); empty for side-effect imports.
+    ``specifier_span`` covers the string literal's contents (without quotes) so a fix can
+    rewrite it; ``span`` covers the whole statement or call.
+    """
+
+    specifier: str | None
+    kind: ImportKind
+    span: Span
+    specifier_span: Span | None
+    names: tuple[str, ...] = ()
+    is_reexport: bool = False
+
+    @property
+    def line(self) -> int:
+        """1-based line of the import."""
+        return self.span.line
+
+    @property
+    def column(self) -> int:
+        """1-based character column of the import."""
+        return self.span.column
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFact:
+    """One exported name. ``source`` is the specifier for re-exports, else ``None``.
+
+    ``name`` is the exported name (``"default"`` for default exports, ``"*"`` for ``export *``,
+    the namespace name for ``export * as ns``); ``local`` the local name where it differs.
+    """
+
+    name: str
+    kind: ExportKind
+    is_type: bool = False
+    source: str | None = None
+    local: str | None = None
+    line: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One top-level declaration (``kind`` is e.g. ``function``, ``class``, ``variable``)."""
+
+    kind: str
+    name: str | None
+    exported: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TopStatement:
+    """One top-level statement, classified (used by index-barrel-pattern and the split fix).
+
+    ``names`` are the local names it refers to (for ``export { a }`` / ``export default a``) or
+    declares (for declarations); ``imported`` the local bindings an import introduces.
+    """
+
+    kind: StatementKind
+    span: Span
+    names: tuple[str, ...] = ()
+    is_type_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """Everything filid knows about one parsed source file (root-relative ``path``)."""
+
+    path: str
+    imports: tuple[ImportFact, ...]
+    exports: tuple[ExportFact, ...]
+    declarations: tuple[Declaration, ...]
+    statements: tuple[TopStatement, ...]
+    imported_bindings: tuple[str, ...]
+    is_side_effect_free: bool
+    has_syntax_error: bool = False
+    syntax_error_line: int | None = None

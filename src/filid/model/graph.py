@@ -1,0 +1,66 @@
+"""The resolved import graph (file level) and the module graph between owners (SPEC §4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from filid.model.facts import ImportFact
+
+
+@dataclass(frozen=True, slots=True)
+class ImportEdge:
+    """A resolved import from project file ``source`` to project file ``target``."""
+
+    source: str
+    target: str
+    fact: ImportFact
+
+
+@dataclass(frozen=True, slots=True)
+class UnresolvedImport:
+    """A relative, root or aliased specifier that found no file (or a non-literal dynamic)."""
+
+    file: str
+    line: int
+    specifier: str
+
+
+@dataclass(frozen=True, slots=True)
+class FileGraph:
+    """Every resolved import between project files, plus what could not be resolved.
+
+    ``edges`` are sorted by (source, line, column, target).
+    """
+
+    edges: tuple[ImportEdge, ...]
+    unresolved: tuple[UnresolvedImport, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleEdge:
+    """An edge ``owner(f) -> owner(r)`` with every import that supports it (``evidence``)."""
+
+    source: str
+    target: str
+    evidence: tuple[ImportEdge, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleGraph:
+    """Edges between owner nodes; self-edges dropped; only imports from non-test files."""
+
+    nodes: tuple[str, ...]
+    edges: tuple[ModuleEdge, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LcaResult:
+    """Where code shared by two modules belongs (SPEC §7). ``lca`` is root-relative."""
+
+    lca: str
+    lca_category: str
+    lca_depth: int
+    distance_a: int
+    distance_b: int
+    suggested_placement: str
+    explanation: str

@@ -1,0 +1,62 @@
+"""The result of one validation run, as every reporter (text, json, sarif, junit, github) reads it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from filid.model.violations import Severity, SyncActionKind, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class FixedItem:
+    """One applied (or attempted) fix."""
+
+    violation: Violation
+    action: SyncActionKind
+    result_path: str
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationResult:
+    """Rules evaluated over a scope of a project.
+
+    ``evaluated`` maps each applied rule id to the node paths it was evaluated on, so that
+    pass/fail counts are over (node, rule) pairs; ``violations`` are sorted (path, rule, line).
+    ``remaining`` is set after a fix run: the violations still present after re-validation.
+    """
+
+    root: Path
+    scope: str
+    violations: tuple[Violation, ...]
+    evaluated: Mapping[str, tuple[str, ...]]
+    rules_applied: tuple[str, ...]
+    rules_skipped: tuple[str, ...]
+    config_path: str | None
+    timestamp: str
+    notes: tuple[str, ...] = ()
+    fixed: tuple[FixedItem, ...] = ()
+    remaining: tuple[Violation, ...] | None = None
+    baseline_suppressed: int = 0
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def failed_pairs(self) -> int:
+        """Number of evaluated (rule, node) pairs with at least one violation."""
+        return len({(v.rule_id, v.node) for v in self.violations})
+
+    @property
+    def total_pairs(self) -> int:
+        """Number of evaluated (rule, node) pairs."""
+        return sum(len(nodes) for nodes in self.evaluated.values())
+
+    @property
+    def passed_pairs(self) -> int:
+        """Number of evaluated (rule, node) pairs without a violation."""
+        return max(self.total_pairs - self.failed_pairs, 0)
+
+    def count(self, severity: Severity) -> int:
+        """How many violations have ``severity``."""
+        return sum(1 for v in self.violations if v.severity is severity)

@@ -1,0 +1,106 @@
+"""What a rule is: metadata, an options type, and a pure ``check(context, options)``.
+
+Rules never read files, print, or decide severity: the engine applies config (enabled,
+severity, exempt), fills default locations and computes fingerprints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from filid.model.facts import FileFacts
+from filid.model.graph import FileGraph, ModuleGraph
+from filid.model.nodes import FractalTree, NodeCategory
+from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind
+
+if TYPE_CHECKING:
+    from filid.config.model import StructureConfig
+
+
+class RuleCategory(StrEnum):
+    """The rule's area (CONTRACT: naming structure dependency documentation index module)."""
+
+    NAMING = "naming"
+    STRUCTURE = "structure"
+    DEPENDENCY = "dependency"
+    DOCUMENTATION = "documentation"
+    INDEX = "index"
+    MODULE = "module"
+
+
+ALL_CATEGORIES: frozenset[NodeCategory] = frozenset(NodeCategory)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleExample:
+    """An executable example: a tiny project (path -> content) and what it shows."""
+
+    description: str
+    files: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleMeta:
+    """Everything ``rule-query get`` shows about a rule."""
+
+    id: str
+    category: RuleCategory
+    default_severity: Severity
+    applies_to: frozenset[NodeCategory]
+    description: str
+    rationale: str
+    valid: tuple[RuleExample, ...]
+    invalid: tuple[RuleExample, ...]
+    fix_action: SyncActionKind | None = None
+    fix_risk: Risk | None = None
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What a rule reports; the engine turns it into a ``Violation``.
+
+    ``node`` is the node the finding counts against; ``path`` the violation path (SPEC §5);
+    ``location`` may be left ``None`` for directory-level findings (the engine fills it).
+    """
+
+    node: str
+    path: str
+    message: str
+    location: Location | None = None
+    suggestion: str | None = None
+    fix: FixInfo | None = None
+    related: tuple[Location, ...] = ()
+    members: tuple[str, ...] = ()
+    fingerprint_parts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    """What rules may look at: the classified tree, parse facts, both graphs, structure config."""
+
+    tree: FractalTree
+    facts: Mapping[str, FileFacts]
+    file_graph: FileGraph
+    module_graph: ModuleGraph
+    structure: StructureConfig
+    test_files: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True, slots=True)
+class NoOptions:
+    """Options type of a rule that takes none."""
+
+
+class Rule(Protocol):
+    """A rule module's interface, satisfied by each ``rules/<rule_id>.py`` object."""
+
+    meta: ClassVar[RuleMeta]
+    options_type: ClassVar[type[Any]]
+
+    def check(self, context: RuleContext, options: Any) -> Iterable[Finding]:
+        """Yield the findings of this rule over ``context``."""
+        ...
