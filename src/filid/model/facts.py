@@ -139,3 +139,15 @@ class FileFacts:
     is_side_effect_free: bool
     has_syntax_error: bool = False
     syntax_error_line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentFacts:
+    """What filid reads of a boundary document: its line count and its Markdown headings.
+
+    ``headings`` are (1-based line, heading text without the leading ``#`` marks) pairs.
+    """
+
+    path: str
+    line_count: int
+    headings: tuple[tuple[int, str], ...]

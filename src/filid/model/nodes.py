@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+
+from filid.model.facts import DocumentFacts
 
 
 class NodeCategory(StrEnum):
@@ -63,12 +66,14 @@ class FractalTree:
     """The classified tree of a project.
 
     ``root`` is the absolute real path; ``nodes`` maps node path to node; ``files`` lists every
-    universe file (root-relative POSIX, sorted).
+    universe file (root-relative POSIX, sorted); ``documents`` the facts of every intent
+    document, by path.
     """
 
     root: Path
     nodes: dict[str, FractalNode]
     files: tuple[str, ...]
+    documents: Mapping[str, DocumentFacts] = field(default_factory=dict)
 
     @property
     def depth(self) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from filid.model.facts import FileFacts
+from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind
@@ -104,3 +104,26 @@ class Rule(Protocol):
     def check(self, context: RuleContext, options: Any) -> Iterable[Finding]:
         """Yield the findings of this rule over ``context``."""
         ...
+
+
+def import_location(file: str, fact: ImportFact) -> Location:
+    """The location of an import statement or call, for import-level findings."""
+    span = fact.span
+    return Location(
+        file=file,
+        line=span.line,
+        column=span.column,
+        end_line=span.end_line,
+        end_column=span.end_column,
+        utf16_column=span.utf16_column,
+    )
+
+
+def parent_path(path: str) -> str:
+    """The parent node path of a node path (the root's parent is the root)."""
+    return path.rpartition("/")[0] or "."
+
+
+def join_path(directory: str, name: str) -> str:
+    """Join a node path and a name into a root-relative POSIX path."""
+    return name if directory == "." else f"{directory}/{name}"

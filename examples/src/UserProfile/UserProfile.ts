@@ -1,0 +1,1 @@
+export const profileName = (first: string, last: string): string => `${first} ${last}`;

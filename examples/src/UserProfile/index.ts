@@ -1,0 +1,2 @@
+// naming-convention: PascalCase folder
+export { profileName } from './UserProfile';

@@ -1,0 +1,2 @@
+export { login, logout } from './session';
+export { hash } from './utils/hash';

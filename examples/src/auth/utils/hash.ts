@@ -1,0 +1,3 @@
+export function hash(value: string): string {
+  return value.split('').reverse().join('');
+}

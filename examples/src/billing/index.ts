@@ -1,0 +1,1 @@
+export { charge } from './billing';

@@ -1,0 +1,3 @@
+export function Button(props: { label: string }): string {
+  return `<button>${props.label}</button>`;
+}

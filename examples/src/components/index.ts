@@ -1,0 +1,2 @@
+// hybrid-node: an organ-named folder with its own entry point
+export { Button } from './Button';

@@ -1,0 +1,3 @@
+export function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

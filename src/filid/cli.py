@@ -1,0 +1,564 @@
+"""The ``filid`` command line (click). The only module that prints; maps errors to exit codes.
+
+Exit codes (all commands): 0 nothing at or above the fail level remains, 1 violations remain
+(or ``--diff`` has changes), 2 usage/config/input error (one line on stderr), 3 internal error.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+import click
+
+from filid import __version__
+from filid.model.errors import FilidError
+from filid.model.report import ValidationResult
+from filid.model.violations import Risk, Severity
+
+if TYPE_CHECKING:
+    from filid.engine import Project
+
+EXIT_OK = 0
+EXIT_VIOLATIONS = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+FAIL_LEVELS = {"error": 0, "warning": 1, "info": 2, "never": -1}
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    click.echo(f"filid: {message}", err=True)
+    sys.exit(code)
+
+
+def guarded(func: F) -> F:
+    """Turn library errors into a one-line message and exit 2; anything else into exit 3."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except FilidError as error:
+            _fail(str(error))
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:
+            sys.exit(EXIT_OK)
+        except Exception as error:  # noqa: BLE001 - the last line of defence
+            if os.environ.get("FILID_DEBUG"):
+                raise
+            _fail(
+                f"internal error: {type(error).__name__}: {error} (set FILID_DEBUG=1 for details)",
+                EXIT_INTERNAL,
+            )
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _use_color() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+class _Progress:
+    """A progress line on stderr, shown only on a TTY and only once a scan takes a moment."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.started = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or time.monotonic() - self.started < 0.5:
+            return
+        self.shown = True
+        sys.stderr.write(f"\rfilid: parsing {done}/{total} files")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+def _load(
+    path: str, config: str | None, *, use_cache: bool = True, progress: bool = False
+) -> Project:
+    from filid.engine import load_project
+
+    bar = _Progress(progress)
+    try:
+        return load_project(
+            path,
+            config_path=Path(config) if config else None,
+            use_cache=use_cache,
+            progress=bar if bar.enabled else None,
+        )
+    finally:
+        bar.close()
+
+
+def _write_text(destination: str | None, text: str, *, append: bool = False) -> None:
+    if destination is None or destination == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        target = Path(destination)
+        if target.parent and not target.parent.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("a" if append else "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise FilidError(f"{destination}: cannot write ({error.strerror})") from None
+
+
+def _exit_code(result: ValidationResult, fail_on: str, exit_zero: bool) -> int:
+    if exit_zero:
+        return EXIT_OK
+    threshold = FAIL_LEVELS[fail_on]
+    if threshold < 0:
+        return EXIT_OK
+    failing = any(v.severity.rank <= threshold for v in result.violations)
+    return EXIT_VIOLATIONS if failing else EXIT_OK
+
+
+config_option = click.option(
+    "--config",
+    "config",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Config file (default: <root>/.filid/config.json if present).",
+)
+path_argument = click.argument("path", default=".", type=click.Path(file_okay=True))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="filid")
+def cli() -> None:
+    """Keep a TypeScript/JavaScript code base in a clean fractal shape (FCA)."""
+
+
+@cli.command()
+@path_argument
+@click.argument("files", nargs=-1, type=click.Path())
+@config_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif", "junit", "github"]),
+    default="text",
+    show_default=True,
+)
+@click.option("--rules", "rules", default=None, help="Evaluate only these rule ids (comma-separated).")
+@click.option("--fix", is_flag=True, help="Apply safe fixes, then re-validate.")
+@click.option("--unsafe-fixes", is_flag=True, help="Also apply moderate fixes.")
+@click.option("--diff", is_flag=True, help="Print the diff of the fixes; write nothing.")
+@click.option("--output", type=click.Path(dir_okay=False), help="Write the --format output here.")
+@click.option("--sarif", "sarif_file", type=click.Path(dir_okay=False), help="Also write SARIF.")
+@click.option("--junit", "junit_file", type=click.Path(dir_okay=False), help="Also write JUnit XML.")
+@click.option(
+    "--github-summary",
+    "summary_file",
+    type=click.Path(dir_okay=False),
+    help="Append a Markdown job summary (e.g. \"$GITHUB_STEP_SUMMARY\").",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info", "never"]),
+    default="error",
+    show_default=True,
+)
+@click.option("--baseline", type=click.Path(dir_okay=False), help="Report only violations not in FILE.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record current violations.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations remain.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
+@click.option("-v", "--verbose", is_flag=True, help="Print every note.")
+@click.option("--no-progress", is_flag=True, help="Never show a progress line.")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the parse cache.")
+@guarded
+def check(
+    path: str,
+    files: tuple[str, ...],
+    config: str | None,
+    fmt: str,
+    rules: str | None,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
+    output: str | None,
+    sarif_file: str | None,
+    junit_file: str | None,
+    summary_file: str | None,
+    fail_on: str,
+    baseline: str | None,
+    write_baseline: str | None,
+    exit_zero: bool,
+    quiet: bool,
+    verbose: bool,
+    no_progress: bool,
+    no_cache: bool,
+) -> None:
+    """Validate the structure of the project at PATH (structure-validate).
+
+    FILES (as pre-commit passes them) limit what is reported to violations that touch those
+    files or their folders; the whole project is still analysed.
+    """
+    from filid.engine import evaluate, select_rules
+
+    rule_ids = select_rules(rules.split(",")) if rules else None
+    scope_files: Sequence[str] | None = files or None
+    progress = fmt == "text" and not no_progress and output is None
+    max_risk = Risk.MODERATE if unsafe_fixes else Risk.SAFE
+    diff_text = ""
+    if fix or unsafe_fixes or diff:
+        from filid.fix.run import run_fix
+
+        bar = _Progress(progress)
+        try:
+            run = run_fix(
+                Path(path),
+                config_path=Path(config) if config else None,
+                max_risk=max_risk,
+                dry_run=diff,
+                rule_ids=rule_ids,
+                use_cache=not no_cache,
+                files=scope_files,
+            )
+        finally:
+            bar.close()
+        result = run.result
+        diff_text = run.diff
+        tree = None
+    else:
+        project = _load(path, config, use_cache=not no_cache, progress=progress)
+        result = evaluate(project, rule_ids=rule_ids, files=scope_files)
+        tree = project.tree
+    if baseline:
+        from filid.baseline import apply_baseline
+
+        try:
+            text = Path(baseline).read_text(encoding="utf-8")
+        except OSError as error:
+            raise FilidError(f"{baseline}: cannot read baseline ({error.strerror})") from None
+        result = apply_baseline(result, text, source=baseline)
+    if write_baseline:
+        from filid.baseline import write_baseline as render_baseline
+
+        _write_text(write_baseline, render_baseline(result))
+    _emit_side_outputs(result, sarif_file, junit_file, summary_file)
+    if diff:
+        _write_text(output, diff_text)
+        if fmt != "text" or not diff_text:
+            click.echo(f"{'No' if not diff_text else 'The'} fixes would change files.", err=True)
+        sys.exit(EXIT_VIOLATIONS if diff_text and not exit_zero else EXIT_OK)
+    _write_text(output, _render_check(result, fmt, tree, quiet=quiet, verbose=verbose))
+    sys.exit(_exit_code(result, fail_on, exit_zero))
+
+
+def _render_check(
+    result: ValidationResult, fmt: str, tree: Any, *, quiet: bool, verbose: bool
+) -> str:
+    from filid.rules.registry import RULES
+
+    metas = [rule.meta for rule in RULES]
+    if fmt == "json":
+        from filid.report.json import dumps, validation_report
+
+        return dumps(validation_report(result, tree))
+    if fmt == "sarif":
+        from filid.report.sarif import render_sarif
+
+        return render_sarif(result, metas, tool_version=__version__)
+    if fmt == "junit":
+        from filid.report.junit import render_junit
+
+        return render_junit(result, metas)
+    if fmt == "github":
+        from filid.report.github import render_github
+
+        return render_github(result)
+    from filid.report.text import render_check
+
+    color = _use_color()
+    return render_check(result, color=color, quiet=quiet, verbose=verbose)
+
+
+def _emit_side_outputs(
+    result: ValidationResult, sarif: str | None, junit: str | None, summary: str | None
+) -> None:
+    if not (sarif or junit or summary):
+        return
+    from filid.rules.registry import RULES
+
+    metas = [rule.meta for rule in RULES]
+    if sarif:
+        from filid.report.sarif import render_sarif
+
+        _write_text(sarif, render_sarif(result, metas, tool_version=__version__))
+    if junit:
+        from filid.report.junit import render_junit
+
+        _write_text(junit, render_junit(result, metas))
+    if summary:
+        from filid.report.summary import render_summary
+
+        _write_text(summary, render_summary(result, metas), append=True)
+
+
+@cli.command()
+@path_argument
+@config_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option(
+    "--severity",
+    type=click.Choice(["critical", "high", "medium", "low"]),
+    default=None,
+    help="Keep this drift severity and worse.",
+)
+@click.option("--plan", is_flag=True, help="Add the SyncPlan (actions in a safe order).")
+@click.option("--no-cache", is_flag=True)
+@guarded
+def drift(
+    path: str, config: str | None, fmt: str, severity: str | None, plan: bool, no_cache: bool
+) -> None:
+    """Show how far the tree has drifted from the rules (drift-detect)."""
+    from filid.drift import detect_drift
+    from filid.engine import evaluate
+
+    project = _load(path, config, use_cache=not no_cache, progress=fmt == "text")
+    result = evaluate(project)
+    report = detect_drift(result, min_severity=severity, with_plan=plan)
+    if fmt == "json":
+        from filid.report.json import dumps
+
+        click.echo(dumps(report.to_json()), nl=False)
+    else:
+        from filid.report.drift_text import render_drift
+
+        click.echo(render_drift(report), nl=False)
+    sys.exit(EXIT_VIOLATIONS if report.items else EXIT_OK)
+
+
+@cli.command()
+@path_argument
+@config_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "mermaid"]), default="text")
+@click.option("--depth", type=click.IntRange(1, 100), default=None, help="Show nodes to this depth.")
+@click.option("--modules", is_flag=True, help="Include module information (exports).")
+@click.option("--no-cache", is_flag=True)
+@guarded
+def scan(
+    path: str, config: str | None, fmt: str, depth: int | None, modules: bool, no_cache: bool
+) -> None:
+    """Show the classified fractal tree (fractal-scan)."""
+    from filid.engine import timestamp
+
+    started = time.perf_counter()
+    project = _load(path, config, use_cache=not no_cache, progress=fmt == "text")
+    duration = time.perf_counter() - started
+    tree = project.tree
+    if fmt == "json":
+        from filid.report.json import dumps, scan_report
+
+        data = scan_report(
+            tree,
+            project.facts,
+            project.file_graph,
+            timestamp=timestamp(),
+            duration=duration,
+            max_depth=depth,
+            include_modules=modules,
+        )
+        click.echo(dumps(data), nl=False)
+    elif fmt == "mermaid":
+        from filid.report.mermaid import render_graph
+
+        nodes = [p for p, n in tree.nodes.items() if depth is None or n.depth <= depth]
+        shown = set(nodes)
+        edges = [
+            (n.parent, p, n.category.value)
+            for p, n in tree.nodes.items()
+            if n.parent is not None and p in shown
+        ]
+        click.echo(render_graph(sorted(nodes), sorted(edges)), nl=False)
+    else:
+        from filid.report.text import render_tree
+
+        click.echo(render_tree(tree, max_depth=depth, color=_use_color()), nl=False)
+        if modules:
+            from filid.report.json import module_infos
+
+            for info in module_infos(tree, project.facts):
+                click.echo(
+                    f"  {info['path']}: {info['category']}, {info['exportCount']} export(s)"
+                    f"{'' if info['hasIndex'] or info['hasMain'] else ', no entry point'}"
+                )
+        unresolved = project.file_graph.unresolved
+        if unresolved:
+            click.echo(f"{len(unresolved)} unresolved import(s):")
+            for item in unresolved[:20]:
+                click.echo(f"  {item.file}:{item.line}: '{item.specifier}'")
+            if len(unresolved) > 20:
+                click.echo(f"  … and {len(unresolved) - 20} more (see --format json)")
+
+
+@cli.command()
+@path_argument
+@config_option
+@click.option("--level", type=click.Choice(["file", "module"]), default="module", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["json", "dot", "mermaid"]), default="json")
+@click.option("--no-cache", is_flag=True)
+@guarded
+def graph(path: str, config: str | None, level: str, fmt: str, no_cache: bool) -> None:
+    """Print the resolved import graph at file or module level."""
+    from filid.report.json import dumps, file_graph_report, module_graph_report
+
+    project = _load(path, config, use_cache=not no_cache)
+    if level == "file":
+        data = file_graph_report(project.tree, project.file_graph)
+    else:
+        data = module_graph_report(project.module_graph)
+    if fmt == "json":
+        click.echo(dumps(data), nl=False)
+        return
+    nodes = [str(n) for n in data["nodes"]]
+    edges = sorted({(str(e["from"]), str(e["to"]), str(e["kind"])) for e in data["edges"]})
+    if fmt == "dot":
+        from filid.report.dot import render_graph as render_dot
+
+        click.echo(render_dot(nodes, edges), nl=False)
+    else:
+        from filid.report.mermaid import render_graph as render_mermaid
+
+        click.echo(render_mermaid(nodes, edges), nl=False)
+
+
+@cli.command()
+@click.argument("module_a")
+@click.argument("module_b")
+@click.option("--root", "root", default=".", type=click.Path(), help="Project root.")
+@config_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@guarded
+def lca(module_a: str, module_b: str, root: str, config: str | None, fmt: str) -> None:
+    """Find where code shared by two modules belongs (lca-resolve)."""
+    from filid.graph import resolve_lca
+
+    project = _load(root, config)
+    result = resolve_lca(project.tree, module_a, module_b)
+    if fmt == "json":
+        from filid.report.json import dumps, lca_to_json
+
+        click.echo(dumps(lca_to_json(result, str(project.root))), nl=False)
+        return
+    click.echo(f"LCA: {result.lca} ({result.lca_category}, depth {result.lca_depth})")
+    click.echo(f"distance: {module_a} → {result.distance_a}, {module_b} → {result.distance_b}")
+    click.echo(f"place shared code in: {result.suggested_placement}")
+    click.echo(result.explanation)
+
+
+@cli.command()
+@click.argument("action", type=click.Choice(["list", "get", "check"]), default="list")
+@click.argument("target", required=False)
+@click.option("--root", "root", default=".", type=click.Path(), help="Project root.")
+@config_option
+@click.option("--category", default=None, help="Filter by rule category or node category.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@guarded
+def rules(
+    action: str, target: str | None, root: str, config: str | None, category: str | None, fmt: str
+) -> None:
+    """Explain the rules: list, get ID, or check TARGET (rule-query)."""
+    from filid.report import json as json_report
+    from filid.report import text as text_report
+    from filid.rule_query import filter_rules, rule_states, scope_of
+
+    if action == "list":
+        states = rule_states(Path(root), Path(config) if config else None)
+        selected = filter_rules(states, category)
+        if fmt == "json":
+            data = json_report.rule_list(selected, total=len(states))
+            click.echo(json_report.dumps(data), nl=False)
+        else:
+            click.echo(text_report.render_rule_list(selected), nl=False)
+        return
+    if target is None:
+        _fail(f"'filid rules {action}' needs {'a rule id' if action == 'get' else 'a TARGET path'}")
+    if action == "get":
+        from filid.rules.registry import RULES_BY_ID, canonical_rule_id
+
+        canonical = canonical_rule_id(target)
+        if canonical is None:
+            _fail(f"unknown rule id '{target}' (valid ids: {', '.join(sorted(RULES_BY_ID))})")
+        enabled = {
+            m.id: on for m, on in rule_states(Path(root), Path(config) if config else None)
+        }
+        meta = RULES_BY_ID[canonical].meta
+        if fmt == "json":
+            click.echo(json_report.dumps(json_report.rule_detail(meta, enabled[meta.id])), nl=False)
+        else:
+            click.echo(text_report.render_rule_detail(meta, enabled[meta.id]), nl=False)
+        return
+    from filid.engine import evaluate
+
+    project = _load(root, config)
+    scope = scope_of(project.tree, project.root, target)
+    result = evaluate(project, scope=scope)
+    if fmt == "json":
+        click.echo(
+            json_report.dumps(json_report.evaluation_to_json(result, project.tree)), nl=False
+        )
+    else:
+        click.echo(text_report.render_check(result, color=_use_color()), nl=False)
+    sys.exit(EXIT_VIOLATIONS if result.violations else EXIT_OK)
+
+
+@cli.command()
+@path_argument
+@click.option("--force", is_flag=True, help="Overwrite an existing config.")
+@guarded
+def init(path: str, force: bool) -> None:
+    """Write a default .filid/config.json into the project at PATH."""
+    from filid.config.template import render_default_config
+    from filid.rules.registry import RULES
+    from filid.scan.universe import resolve_root
+
+    root = resolve_root(path)
+    target = root / ".filid" / "config.json"
+    if target.exists() and not force:
+        _fail(f"{target}: already exists (use --force to overwrite)")
+    defaults = [(r.meta.id, r.meta.default_severity.value, r.meta.description) for r in RULES]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(render_default_config(defaults), encoding="utf-8")
+    click.echo(f"wrote {target.relative_to(root).as_posix()}")
+
+
+@cli.command()
+@click.option(
+    "--root",
+    "roots",
+    multiple=True,
+    type=click.Path(),
+    help="Directory the tools may read and fix (repeatable; default: the working directory).",
+)
+@guarded
+def mcp(roots: tuple[str, ...]) -> None:
+    """Run the MCP server on stdio (tools: fractal-scan, drift-detect, lca-resolve, …)."""
+    from filid.mcp.server import run_stdio
+
+    run_stdio([Path(r) for r in roots] or [Path.cwd()])
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="filid")
+
+
+__all__ = ["EXIT_INTERNAL", "EXIT_OK", "EXIT_USAGE", "EXIT_VIOLATIONS", "Severity", "cli", "main"]

@@ -1,0 +1,334 @@
+"""The one orchestrator: config → scan → parse → graph → rules → ValidationResult.
+
+``load_project`` runs every analysis stage once; ``evaluate`` runs rules over the loaded
+project, applies config (enabled, severity, exempt, options), fills default locations and
+fingerprints, and scopes the result to a subtree or to a set of files (pre-commit).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import types
+import typing
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from filid.config.globs import matches_glob
+from filid.config.load import load_config
+from filid.config.model import Config, RuleConfig
+from filid.graph import Resolver, build_file_graph, build_module_graph, build_resolver
+from filid.model.errors import ConfigError, UsageError
+from filid.model.facts import DocumentFacts, FileFacts
+from filid.model.graph import FileGraph, ModuleGraph
+from filid.model.nodes import FractalNode, FractalTree
+from filid.model.report import ValidationResult
+from filid.model.violations import Location, Violation
+from filid.parse import parse_files
+from filid.rules.base import Finding, Rule, RuleContext
+from filid.rules.registry import ALIASES, RULES, RULES_BY_ID, canonical_rule_id
+from filid.scan.classify import build_tree, is_test_file
+from filid.scan.documents import INTENT_DOCUMENTS, read_document
+from filid.scan.universe import is_source_file, list_universe, resolve_root
+
+CACHE_DIRECTORY = ".filid/cache"
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Project:
+    """A fully analysed project: every stage's output, computed once."""
+
+    root: Path
+    config: Config
+    tree: FractalTree
+    facts: Mapping[str, FileFacts]
+    file_graph: FileGraph
+    module_graph: ModuleGraph
+    resolver: Resolver
+    test_files: frozenset[str]
+    notes: tuple[str, ...]
+    parsed_files: int = 0
+
+
+def load_project(
+    root: str | os.PathLike[str],
+    *,
+    config_path: Path | None = None,
+    config: Config | None = None,
+    use_cache: bool = True,
+    progress: Progress | None = None,
+) -> Project:
+    """Scan, parse and resolve the project at ``root``.
+
+    Raises ``InputError`` for a bad root or broken tsconfig and ``ConfigError`` for a bad
+    configuration file.
+    """
+    resolved = resolve_root(root)
+    if config is None:
+        config = load_config(
+            resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
+        )
+    universe = list_universe(resolved, config.structure.additional_excluded_directories)
+    sources = [f for f in universe.files if is_source_file(f)]
+    cache_dir = _prepare_cache(resolved) if use_cache else None
+    parsed = parse_files(resolved, sources, cache_dir=cache_dir, progress=progress)
+    documents: dict[str, DocumentFacts] = {}
+    doc_notes: list[str] = []
+    for file in universe.files:
+        if file.rpartition("/")[2] in INTENT_DOCUMENTS:
+            facts, note = read_document(resolved, file)
+            if facts is not None:
+                documents[file] = facts
+            if note is not None:
+                doc_notes.append(note)
+    side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
+    tree = build_tree(resolved, universe.files, config.structure, side_effect_free, documents)
+    resolver = build_resolver(resolved, universe.files)
+    file_graph = build_file_graph(parsed.facts, resolver)
+    test_files = frozenset(f for f in sources if is_test_file(f))
+    module_graph = build_module_graph(tree, file_graph, test_files)
+    notes = (*config.notes, *universe.notes, *parsed.notes, *doc_notes)
+    return Project(
+        root=resolved,
+        config=config,
+        tree=tree,
+        facts=parsed.facts,
+        file_graph=file_graph,
+        module_graph=module_graph,
+        resolver=resolver,
+        test_files=test_files,
+        notes=tuple(notes),
+        parsed_files=parsed.parsed,
+    )
+
+
+def _prepare_cache(root: Path) -> Path | None:
+    """Create ``.filid/cache`` with a ``.gitignore`` of ``*``; None when not writable."""
+    cache = root / CACHE_DIRECTORY
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        ignore = cache / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# written by filid: the parse cache is never committed\n*\n")
+    except OSError:
+        return None
+    return cache
+
+
+def select_rules(rule_ids: Sequence[str] | None) -> tuple[str, ...] | None:
+    """Canonical ids for ``--rules``; ``UsageError`` naming the valid ids for an unknown one."""
+    if rule_ids is None:
+        return None
+    selected: list[str] = []
+    for raw in rule_ids:
+        canonical = canonical_rule_id(raw.strip())
+        if canonical is None:
+            valid = ", ".join(sorted(RULES_BY_ID))
+            raise UsageError(f"unknown rule id '{raw.strip()}' (valid ids: {valid})")
+        selected.append(canonical)
+    return tuple(dict.fromkeys(selected))
+
+
+def _type_accepts(expected: Any, value: object) -> bool:
+    origin = typing.get_origin(expected)
+    if origin in (typing.Union, types.UnionType):
+        return any(_type_accepts(arg, value) for arg in typing.get_args(expected))
+    if expected is type(None):
+        return value is None
+    if expected is bool:
+        return isinstance(value, bool)
+    if expected is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(expected, type):
+        return isinstance(value, expected)
+    return True
+
+
+def build_options(rule: Rule, rule_config: RuleConfig | None, config: Config) -> Any:
+    """The rule's options object from its defaults and the config's ``options`` mapping."""
+    options_type = rule.options_type
+    given = dict(rule_config.options) if rule_config is not None else {}
+    if not given:
+        return options_type()
+    hints = typing.get_type_hints(options_type)
+    source = str(config.path) if config.path is not None else "config"
+    problems: list[str] = []
+    for key, value in sorted(given.items()):
+        if key not in hints:
+            valid = ", ".join(sorted(hints)) or "none"
+            problems.append(
+                f"rules.{rule.meta.id}.options.{key}: unknown option (valid options: {valid})"
+            )
+        elif not _type_accepts(hints[key], value):
+            problems.append(
+                f"rules.{rule.meta.id}.options.{key}: expected {hints[key]} (got {value!r})"
+            )
+    if problems:
+        raise ConfigError(f"{source}: " + "; ".join(problems))
+    return options_type(**given)
+
+
+def default_location(tree: FractalTree, node: FractalNode) -> Location:
+    """Where a directory-level finding points: its document, else entry point, else first file."""
+    for name in (node.intent_doc, node.detail_doc, node.index_file, node.main_file):
+        if name is not None:
+            return Location(file=node.file_path(name))
+    if node.files:
+        return Location(file=node.file_path(node.files[0]))
+    prefix = "" if node.path == "." else node.path + "/"
+    first = next((f for f in tree.files if f.startswith(prefix)), node.path)
+    return Location(file=first)
+
+
+def _in_scope(path: str, scope: str) -> bool:
+    return scope == "." or path == scope or path.startswith(scope + "/")
+
+
+def _is_exempt(finding: Finding, location: Location, patterns: Collection[str]) -> bool:
+    return any(
+        matches_glob(finding.path, p) or matches_glob(location.file, p) for p in patterns
+    )
+
+
+def _fingerprint(rule_id: str, finding: Finding, occurrence: int) -> str:
+    text = "\x1f".join((rule_id, finding.path, *finding.fingerprint_parts, str(occurrence)))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def _touches(violation: Violation, files: frozenset[str], directories: frozenset[str]) -> bool:
+    if violation.path in files or violation.location.file in files:
+        return True
+    if violation.path in directories or any(r.file in files for r in violation.related):
+        return True
+    return False
+
+
+def normalize_files(root: Path, files: Sequence[str]) -> frozenset[str]:
+    """Root-relative POSIX paths of ``files`` (as pre-commit passes them); others dropped."""
+    normalized: set[str] = set()
+    for file in files:
+        absolute = Path(os.path.abspath(file))
+        try:
+            rel = absolute.relative_to(root)
+        except ValueError:
+            try:
+                rel = absolute.resolve().relative_to(root)
+            except (ValueError, OSError):
+                continue
+        normalized.add(rel.as_posix())
+    return frozenset(normalized)
+
+
+def evaluate(
+    project: Project,
+    *,
+    rule_ids: Sequence[str] | None = None,
+    scope: str = ".",
+    files: Sequence[str] | None = None,
+) -> ValidationResult:
+    """Run the enabled (and selected) rules and build the sorted ``ValidationResult``.
+
+    ``scope`` keeps the nodes at or below one node path; ``files`` keeps only violations whose
+    path, location or import evidence touches one of those files or their directories.
+    """
+    selected = select_rules(rule_ids)
+    config = project.config
+    context = RuleContext(
+        tree=project.tree,
+        facts=project.facts,
+        file_graph=project.file_graph,
+        module_graph=project.module_graph,
+        structure=config.structure,
+        test_files=project.test_files,
+    )
+    violations: list[Violation] = []
+    evaluated: dict[str, tuple[str, ...]] = {}
+    applied: list[str] = []
+    skipped: list[str] = []
+    for rule in RULES:
+        meta = rule.meta
+        rule_config = config.rules.get(meta.id)
+        enabled = rule_config.enabled if rule_config and rule_config.enabled is not None else True
+        if not enabled or (selected is not None and meta.id not in selected):
+            skipped.append(meta.id)
+            continue
+        applied.append(meta.id)
+        options = build_options(rule, rule_config, config)
+        severity = (rule_config.severity if rule_config else None) or meta.default_severity
+        exempt = rule_config.exempt if rule_config else ()
+        nodes = {
+            n.path
+            for n in project.tree.nodes.values()
+            if n.category in meta.applies_to and _in_scope(n.path, scope)
+        }
+        occurrences: dict[tuple[str, ...], int] = {}
+        for finding in rule.check(context, options):
+            if not (_in_scope(finding.node, scope) or _in_scope(finding.path, scope)):
+                continue
+            location = finding.location or default_location(
+                project.tree, project.tree.nodes[finding.node]
+            )
+            if exempt and _is_exempt(finding, location, exempt):
+                continue
+            key = (finding.path, *finding.fingerprint_parts)
+            occurrence = occurrences.get(key, 0)
+            occurrences[key] = occurrence + 1
+            nodes.add(finding.node)
+            violations.append(
+                Violation(
+                    rule_id=meta.id,
+                    severity=severity,
+                    message=finding.message,
+                    path=finding.path,
+                    location=location,
+                    node=finding.node,
+                    suggestion=finding.suggestion,
+                    fix=finding.fix,
+                    related=finding.related,
+                    members=finding.members,
+                    fingerprint=_fingerprint(meta.id, finding, occurrence),
+                )
+            )
+        evaluated[meta.id] = tuple(sorted(nodes))
+    if files is not None:
+        wanted = normalize_files(project.root, files)
+        directories = frozenset(f.rpartition("/")[0] or "." for f in wanted)
+        violations = [v for v in violations if _touches(v, wanted, directories)]
+    violations.sort(key=Violation.sort_key)
+    config_path = _display_path(project.root, config.path)
+    return ValidationResult(
+        root=project.root,
+        scope=scope,
+        violations=tuple(violations),
+        evaluated=evaluated,
+        rules_applied=tuple(applied),
+        rules_skipped=tuple(skipped),
+        config_path=config_path,
+        timestamp=timestamp(),
+        notes=project.notes,
+    )
+
+
+def timestamp() -> str:
+    """The current UTC time, ISO 8601 with seconds."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _display_path(root: Path, path: Path | None) -> str | None:
+    if path is None:
+        return None
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except (ValueError, OSError):
+        return str(path)
+
+
+def with_violations(result: ValidationResult, violations: Sequence[Violation]) -> ValidationResult:
+    """A copy of ``result`` holding ``violations`` instead (used by baselines and filters)."""
+    return dataclasses.replace(result, violations=tuple(violations))

@@ -1,0 +1,3 @@
+"""Rules: one module per rule plus the explicit registry."""
+
+from __future__ import annotations

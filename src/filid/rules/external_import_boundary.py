@@ -1,0 +1,206 @@
+"""external-import-boundary: modules are entered through their entry point (SPEC §5, a-d)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+from filid.model.facts import ExportKind, ImportKind
+from filid.model.graph import ImportEdge
+from filid.model.nodes import FractalNode, FractalTree, NodeCategory
+from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
+from filid.rules.base import (
+    Finding,
+    NoOptions,
+    RuleCategory,
+    RuleContext,
+    RuleExample,
+    RuleMeta,
+    import_location,
+)
+from filid.scan.classify import entry_stem
+
+
+def is_in_subtree(path: str, node: str) -> bool:
+    """True when root-relative ``path`` lies at or below node path ``node``."""
+    return node == "." or path == node or path.startswith(node + "/")
+
+
+def exported_names(
+    file: str, context: RuleContext, by_source: Mapping[str, list[ImportEdge]], seen: set[str]
+) -> set[str] | None:
+    """Names ``file`` exports, following resolvable ``export *``; None when unknowable."""
+    facts = context.facts.get(file)
+    if facts is None or file in seen:
+        return None if facts is None else set()
+    seen.add(file)
+    names: set[str] = set()
+    for export in facts.exports:
+        if export.kind is ExportKind.STAR:
+            targets = [
+                e.target
+                for e in by_source.get(file, [])
+                if e.fact.is_reexport and e.fact.specifier == export.source
+            ]
+            if not targets:
+                return None
+            inner = exported_names(targets[0], context, by_source, seen)
+            if inner is None:
+                return None
+            names |= inner - {"default"}
+        else:
+            names.add(export.name)
+    return names
+
+
+def _entry_of(node: FractalNode) -> str | None:
+    name = node.index_file or node.main_file
+    return node.file_path(name) if name else None
+
+
+def _case(
+    tree: FractalTree, edge: ImportEdge, source: FractalNode, target: FractalNode
+) -> tuple[str, str] | None:
+    """Which case (a-d) an import breaks, with a message; None when it is fine."""
+    file, dest = edge.source, edge.target
+    dest_dir = dest.rpartition("/")[0] or "."
+    dest_name = dest.rpartition("/")[2]
+    directly_in_target = dest_dir == target.path
+    if not directly_in_target and not is_in_subtree(file, target.path):
+        return "a", (
+            f"imports '{dest}' from organ '{dest_dir}' of module '{target.path}' "
+            "from outside that module"
+        )
+    if not directly_in_target:
+        return None
+    if source.path != target.path and is_in_subtree(source.path, target.path):
+        return "c", (
+            f"sub-module '{source.path}' imports '{dest}' directly from its parent module "
+            f"'{target.path}'"
+        )
+    if source.path != target.path:
+        if target.category is NodeCategory.PURE_FUNCTION or entry_stem(dest_name) is not None:
+            return None
+        return "b", (
+            f"deep import of '{dest}' bypasses the entry point of module '{target.path}'"
+        )
+    file_name = file.rpartition("/")[2]
+    file_dir = file.rpartition("/")[0] or "."
+    is_entry = file_dir == target.path and entry_stem(file_name) is not None
+    if entry_stem(dest_name) == "index" and not is_entry:
+        return "d", f"'{file}' imports its own module's barrel '{dest}'"
+    return None
+
+
+class ExternalImportBoundary:
+    """Flags imports that bypass a module's entry point or use another module's organs."""
+
+    meta: ClassVar[RuleMeta] = RuleMeta(
+        id="external-import-boundary",
+        category=RuleCategory.DEPENDENCY,
+        default_severity=Severity.ERROR,
+        applies_to=frozenset(
+            {NodeCategory.FRACTAL, NodeCategory.HYBRID, NodeCategory.PURE_FUNCTION}
+        ),
+        description=(
+            "Other modules are imported through their entry point; organs only from inside "
+            "their owner; no module imports its own barrel or its parent's files."
+        ),
+        rationale=(
+            "The entry point is a module's contract. Deep imports and borrowed organs couple "
+            "callers to internals, so any refactoring inside a module breaks code outside it."
+        ),
+        valid=(
+            RuleExample(
+                "importing another module through its index",
+                {
+                    "src/app/index.ts": "import { login } from '../auth';\nexport const go = login;\n",
+                    "src/auth/index.ts": "export { login } from './auth';\n",
+                    "src/auth/auth.ts": "export function login(): void {}\n",
+                },
+            ),
+        ),
+        invalid=(
+            RuleExample(
+                "a deep import past the index",
+                {
+                    "src/app/index.ts": (
+                        "import { login } from '../auth/auth';\nexport const go = login;\n"
+                    ),
+                    "src/auth/index.ts": "export { login } from './auth';\n",
+                    "src/auth/auth.ts": "export function login(): void {}\n",
+                },
+            ),
+            RuleExample(
+                "an organ used from another module",
+                {
+                    "src/app/index.ts": (
+                        "import { hash } from '../auth/utils/hash';\nexport const h = hash;\n"
+                    ),
+                    "src/auth/index.ts": "export {};\n",
+                    "src/auth/utils/hash.ts": "export const hash = (s: string) => s;\n",
+                },
+            ),
+        ),
+        fix_action=SyncActionKind.REWRITE_IMPORT,
+        fix_risk=Risk.SAFE,
+    )
+    options_type: ClassVar[type[NoOptions]] = NoOptions
+
+    def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
+        """Yield one finding per offending import, at the import."""
+        tree = context.tree
+        by_source: dict[str, list[ImportEdge]] = {}
+        for edge in context.file_graph.edges:
+            by_source.setdefault(edge.source, []).append(edge)
+        exports_cache: dict[str, set[str] | None] = {}
+        for edge in context.file_graph.edges:
+            if edge.source in context.test_files:
+                continue
+            source = tree.owner_of(edge.source)
+            target = tree.owner_of(edge.target)
+            verdict = _case(tree, edge, source, target)
+            if verdict is None:
+                continue
+            case, message = verdict
+            entry = _entry_of(target)
+            fix: FixInfo | None = None
+            suggestion = None
+            if case in ("a", "b") and entry is not None and target.path != ".":
+                suggestion = f"import it from the module's entry point {entry}"
+                if entry not in exports_cache:
+                    exports_cache[entry] = exported_names(entry, context, by_source, set())
+                available = exports_cache[entry]
+                names = edge.fact.names
+                safe = (
+                    available is not None
+                    and bool(names)
+                    and "*" not in names
+                    and edge.fact.kind in (ImportKind.STATIC, ImportKind.TYPE, ImportKind.RE_EXPORT)
+                    and all(n in available for n in names)
+                )
+                fix = FixInfo(
+                    action=SyncActionKind.REWRITE_IMPORT,
+                    risk=Risk.SAFE if safe else Risk.RISKY,
+                    description=(
+                        f"rewrite '{edge.fact.specifier}' to import from {entry}"
+                        if safe
+                        else f"export the needed names from {entry}, then import from it"
+                    ),
+                    target_path=entry,
+                )
+            elif case == "d":
+                suggestion = "import the file that declares the name instead of the barrel"
+            elif case == "c":
+                suggestion = (
+                    f"move what '{source.path}' needs into it, or into a pure-function folder"
+                )
+            yield Finding(
+                node=source.path,
+                path=edge.source,
+                message=f"{message} ('{edge.fact.specifier}')",
+                location=import_location(edge.source, edge.fact),
+                suggestion=suggestion,
+                fix=fix,
+                fingerprint_parts=(case, edge.fact.specifier or "", edge.target),
+            )

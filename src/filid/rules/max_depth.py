@@ -1,0 +1,61 @@
+"""max-depth: the tree is not nested deeper than ``structure.maxDepth``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
+from filid.rules.base import (
+    ALL_CATEGORIES,
+    Finding,
+    NoOptions,
+    RuleCategory,
+    RuleContext,
+    RuleExample,
+    RuleMeta,
+    parent_path,
+)
+
+_DEEP = "a/b/c/d/e/f/g/h/i/j/k"
+
+
+class MaxDepth:
+    """Flags nodes deeper than the configured maximum depth."""
+
+    meta: ClassVar[RuleMeta] = RuleMeta(
+        id="max-depth",
+        category=RuleCategory.STRUCTURE,
+        default_severity=Severity.ERROR,
+        applies_to=ALL_CATEGORIES,
+        description="Folders are nested at most structure.maxDepth levels deep (default 10).",
+        rationale=(
+            "Very deep trees hide code from people and from agents with a limited view; past a "
+            "few levels a module usually wants to be flattened or split into a sibling."
+        ),
+        valid=(RuleExample("ten levels", {"a/b/c/d/e/f/g/h/i/j/x.ts": "export const x = 1;\n"}),),
+        invalid=(RuleExample("eleven levels", {f"{_DEEP}/x.ts": "export const x = 1;\n"}),),
+        fix_action=SyncActionKind.MERGE,
+        fix_risk=Risk.RISKY,
+    )
+    options_type: ClassVar[type[NoOptions]] = NoOptions
+
+    def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
+        """Yield one finding per node deeper than the limit."""
+        limit = context.structure.max_depth
+        for node in context.tree.nodes.values():
+            if node.depth <= limit:
+                continue
+            parent = parent_path(node.path)
+            yield Finding(
+                node=node.path,
+                path=node.path,
+                message=f"'{node.path}' is at depth {node.depth}, deeper than the maximum {limit}",
+                suggestion=f"flatten it into {parent}",
+                fix=FixInfo(
+                    action=SyncActionKind.MERGE,
+                    risk=Risk.RISKY,
+                    description=f"merge {node.path} into {parent}",
+                    target_path=parent,
+                ),
+            )

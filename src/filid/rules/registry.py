@@ -1,0 +1,41 @@
+"""The explicit rule registry: one tuple, typed with the ``Rule`` protocol."""
+
+from __future__ import annotations
+
+from filid.rules.base import Rule
+from filid.rules.circular_dependency import CircularDependency
+from filid.rules.external_import_boundary import ExternalImportBoundary
+from filid.rules.hybrid_node import HybridNode
+from filid.rules.index_barrel_pattern import IndexBarrelPattern
+from filid.rules.intent_document_contract import IntentDocumentContract
+from filid.rules.max_depth import MaxDepth
+from filid.rules.module_entry_point import ModuleEntryPoint
+from filid.rules.naming_convention import NamingConvention
+from filid.rules.organ_no_claudemd import OrganNoClaudemd
+from filid.rules.pure_function_isolation import PureFunctionIsolation
+from filid.rules.zero_peer_file import ZeroPeerFile
+
+RULES: tuple[Rule, ...] = (
+    NamingConvention(),
+    OrganNoClaudemd(),
+    IndexBarrelPattern(),
+    ModuleEntryPoint(),
+    MaxDepth(),
+    CircularDependency(),
+    PureFunctionIsolation(),
+    ZeroPeerFile(),
+    ExternalImportBoundary(),
+    IntentDocumentContract(),
+    HybridNode(),
+)
+
+RULES_BY_ID: dict[str, Rule] = {rule.meta.id: rule for rule in RULES}
+
+ALIASES: dict[str, str] = {alias: rule.meta.id for rule in RULES for alias in rule.meta.aliases}
+
+
+def canonical_rule_id(rule_id: str) -> str | None:
+    """The implemented rule id for ``rule_id`` or one of its aliases; None when unknown."""
+    if rule_id in RULES_BY_ID:
+        return rule_id
+    return ALIASES.get(rule_id)

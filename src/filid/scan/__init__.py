@@ -1,0 +1,3 @@
+"""File universe → classified fractal tree (SPEC §1-2)."""
+
+from __future__ import annotations

@@ -1,0 +1,158 @@
+"""Nodes and their categories (SPEC §1 "Node", §2 classification, first match wins)."""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+
+from filid.config.model import StructureConfig
+from filid.model.facts import DocumentFacts
+from filid.model.nodes import FractalNode, FractalTree, NodeCategory
+from filid.scan.documents import DETAIL_DOCUMENTS, INTENT_DOCUMENTS
+from filid.scan.universe import is_source_file
+
+ORGAN_NAMES = frozenset(
+    {
+        "components",
+        "utils",
+        "types",
+        "hooks",
+        "helpers",
+        "lib",
+        "styles",
+        "assets",
+        "constants",
+        "test",
+        "tests",
+        "spec",
+        "specs",
+        "fixtures",
+        "e2e",
+    }
+)
+TEST_DIRECTORIES = frozenset({"__tests__", "__mocks__", "test", "tests", "e2e"})
+_TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.stories.*")
+
+
+def is_infra_name(name: str) -> bool:
+    """``__x__``: starts and ends with ``__`` and is longer than 4 characters."""
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def is_test_file(path: str) -> bool:
+    """A source file named ``*.test.*``/``*.spec.*``/``*.stories.*`` or under a test folder."""
+    segments = path.split("/")
+    name = segments[-1]
+    if any(fnmatch.fnmatchcase(name, pattern) for pattern in _TEST_NAME_PATTERNS):
+        return True
+    return any(segment in TEST_DIRECTORIES for segment in segments[:-1])
+
+
+def entry_stem(name: str) -> str | None:
+    """``"index"`` or ``"main"`` when ``name`` is an entry point source file, else None."""
+    if not is_source_file(name):
+        return None
+    stem = name.rsplit(".", 1)[0]
+    return stem if stem in ("index", "main") else None
+
+
+def classify(
+    name: str,
+    files: Collection[str],
+    organ_names: Collection[str],
+    is_pure: Callable[[], bool],
+) -> NodeCategory:
+    """The category of one directory from its name and direct file names (first match wins).
+
+    ``is_pure`` is asked only when steps 1-6 did not decide: it answers step 7 (every direct
+    non-test source file is side-effect free, and there is at least one).
+    """
+    has_boundary = any(f in INTENT_DOCUMENTS or f in DETAIL_DOCUMENTS for f in files)
+    is_organ_name = name in organ_names
+    has_index = any(entry_stem(f) == "index" for f in files)
+    if has_boundary:
+        return NodeCategory.HYBRID if is_organ_name else NodeCategory.FRACTAL
+    if is_infra_name(name):
+        return NodeCategory.ORGAN
+    if is_organ_name:
+        return NodeCategory.HYBRID if has_index else NodeCategory.ORGAN
+    if has_index:
+        return NodeCategory.FRACTAL
+    if is_pure():
+        return NodeCategory.PURE_FUNCTION
+    return NodeCategory.ORGAN
+
+
+def build_tree(
+    root: Path,
+    files: Collection[str],
+    structure: StructureConfig,
+    side_effect_free: Mapping[str, bool],
+    documents: Mapping[str, DocumentFacts] | None = None,
+) -> FractalTree:
+    """Build the classified tree from the universe ``files``.
+
+    ``side_effect_free`` maps parsed source files to their side-effect freedom; a source file
+    missing from it (skipped: too large, not UTF-8) counts as not side-effect free.
+    """
+    organ_names = ORGAN_NAMES | frozenset(structure.additional_organ_names)
+    direct: dict[str, list[str]] = {".": []}
+    children: dict[str, set[str]] = {".": set()}
+    for file in sorted(files):
+        parent, _, name = file.rpartition("/")
+        parent = parent or "."
+        # register the directory and every ancestor as a node, each linked to its parent
+        current = parent
+        while current not in direct:
+            direct[current] = []
+            children[current] = set()
+            above = current.rpartition("/")[0] or "."
+            children.setdefault(above, set()).add(current)
+            current = above
+        direct[parent].append(name)
+
+    def pure_check(path: str, names: list[str]) -> Callable[[], bool]:
+        def check() -> bool:
+            sources = [
+                n
+                for n in names
+                if is_source_file(n) and not is_test_file(n if path == "." else f"{path}/{n}")
+            ]
+            return bool(sources) and all(
+                side_effect_free.get(n if path == "." else f"{path}/{n}", False) for n in sources
+            )
+
+        return check
+
+    categories: dict[str, NodeCategory] = {}
+    for path, names in direct.items():
+        name = root.name if path == "." else path.rpartition("/")[2]
+        categories[path] = classify(name, names, organ_names, pure_check(path, names))
+
+    nodes: dict[str, FractalNode] = {}
+    for path in sorted(direct):
+        names = sorted(direct[path])
+        kids = tuple(sorted(children.get(path, ())))
+        index_file = next((n for n in names if entry_stem(n) == "index"), None)
+        main_file = next((n for n in names if entry_stem(n) == "main"), None)
+        nodes[path] = FractalNode(
+            path=path,
+            name=root.name if path == "." else path.rpartition("/")[2],
+            category=categories[path],
+            parent=None if path == "." else (path.rpartition("/")[0] or "."),
+            children=kids,
+            organs=tuple(k for k in kids if categories[k] is NodeCategory.ORGAN),
+            files=tuple(names),
+            depth=0 if path == "." else path.count("/") + 1,
+            intent_doc=next((d for d in INTENT_DOCUMENTS if d in names), None),
+            detail_doc=next((d for d in DETAIL_DOCUMENTS if d in names), None),
+            index_file=index_file,
+            main_file=main_file,
+        )
+    return FractalTree(
+        root=root,
+        nodes=nodes,
+        files=tuple(sorted(files)),
+        documents=dict(documents or {}),
+    )

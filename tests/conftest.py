@@ -1,0 +1,43 @@
+"""Shared fixtures: build real fixture projects on disk from {path: content} mappings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pytest
+
+ProjectFactory = Callable[..., Path]
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def write_files(root: Path, files: Mapping[str, str | bytes]) -> Path:
+    """Write ``files`` (root-relative path → text or bytes) below ``root``."""
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def make_project(tmp_path: Path) -> ProjectFactory:
+    """Create a project directory from a mapping; ``config`` becomes .filid/config.json."""
+    counter = iter(range(1000))
+
+    def make(files: Mapping[str, str | bytes], config: object | None = None) -> Path:
+        root = tmp_path / f"project{next(counter)}"
+        root.mkdir()
+        write_files(root, files)
+        if config is not None:
+            write_files(root, {".filid/config.json": json.dumps(config)})
+        return root
+
+    return make

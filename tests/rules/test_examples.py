@@ -1,0 +1,37 @@
+"""Every rule's documented examples are executable: invalid ones fire, valid ones do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from filid.engine import evaluate, load_project
+from filid.rules.base import RuleExample
+from filid.rules.registry import RULES
+from tests.conftest import ProjectFactory
+
+CASES = [
+    pytest.param(rule.meta.id, example, invalid, id=f"{rule.meta.id}-{kind}{i}")
+    for rule in RULES
+    for invalid, kind, examples in ((True, "invalid", rule.meta.invalid), (False, "valid", rule.meta.valid))
+    for i, example in enumerate(examples)
+]
+
+
+def test_every_rule_documents_both_kinds_of_example() -> None:
+    for rule in RULES:
+        assert rule.meta.valid, rule.meta.id
+        assert rule.meta.invalid, rule.meta.id
+        assert rule.meta.rationale and rule.meta.description
+
+
+@pytest.mark.parametrize(("rule_id", "example", "invalid"), CASES)
+def test_rule_example(
+    make_project: ProjectFactory, rule_id: str, example: RuleExample, invalid: bool
+) -> None:
+    root = make_project(dict(example.files))
+    result = evaluate(load_project(root, use_cache=False), rule_ids=[rule_id])
+    found = [v for v in result.violations if v.rule_id == rule_id]
+    if invalid:
+        assert found, f"{rule_id}: '{example.description}' should fire"
+    else:
+        assert not found, f"{rule_id}: '{example.description}' fired: {found}"

@@ -1,0 +1,119 @@
+"""The file universe (SPEC §1): git-aware listing, exclusions, symlinks, bad roots."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from filid.model.errors import InputError
+from filid.scan.universe import is_source_file, list_universe, resolve_root
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+BASE = {
+    "src/a/index.ts": "export {};\n",
+    "src/a/.hidden/x.ts": "",
+    "node_modules/pkg/index.js": "",
+    "dist/out.js": "",
+    "build/x.js": "",
+    "coverage/lcov.js": "",
+    "out/y.js": "",
+    "src/generated/z.ts": "",
+    ".github/workflows/ci.yml": "",
+    "README.md": "",
+}
+
+
+def test_walk_excludes_dot_and_build_segments_and_configured_dirs(tmp_path: Path) -> None:
+    write(tmp_path, BASE)
+    universe = list_universe(tmp_path, ["generated"])
+    assert universe.files == ("README.md", "src/a/index.ts")
+    assert not universe.from_git
+
+
+def test_git_listing_respects_gitignore_and_deleted_files(tmp_path: Path) -> None:
+    write(tmp_path, {**BASE, ".gitignore": "ignored/\n", "ignored/a.ts": "", "gone.ts": ""})
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], cwd=tmp_path, check=True)
+    (tmp_path / "gone.ts").unlink()
+    (tmp_path / "untracked.ts").write_text("")
+    universe = list_universe(tmp_path)
+    assert universe.from_git
+    assert universe.files == ("README.md", "src/a/index.ts", "src/generated/z.ts", "untracked.ts")
+
+
+def test_git_listing_from_a_subdirectory_is_relative_to_it(tmp_path: Path) -> None:
+    write(tmp_path, {"app/src/x.ts": "", "other/y.ts": ""})
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    universe = list_universe(tmp_path / "app")
+    assert universe.files == ("src/x.ts",)
+
+
+def test_symlinks_are_not_followed(tmp_path: Path) -> None:
+    write(tmp_path, {"src/a.ts": "", "elsewhere/b.ts": ""})
+    (tmp_path / "src" / "link").symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "src" / "loop").symlink_to(tmp_path / "src")
+    (tmp_path / "src" / "file-link.ts").symlink_to(tmp_path / "src" / "a.ts")
+    universe = list_universe(tmp_path)
+    assert universe.files == ("elsewhere/b.ts", "src/a.ts")
+
+
+def test_non_utf8_file_name_is_skipped_with_a_note(tmp_path: Path) -> None:
+    write(tmp_path, {"src/a.ts": ""})
+    (tmp_path / os.fsdecode(b"src/bad-\xff.ts")).write_text("")
+    universe = list_universe(tmp_path)
+    assert universe.files == ("src/a.ts",)
+    assert any("not valid UTF-8" in note for note in universe.notes)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p / "missing", "no such directory"),
+        (lambda p: (p / "f.ts").write_text("") and p / "f.ts" or p / "f.ts", "not a directory"),
+    ],
+)
+def test_bad_roots_raise_input_error(tmp_path: Path, make: object, message: str) -> None:
+    target = make(tmp_path)  # type: ignore[operator]
+    with pytest.raises(InputError, match=message):
+        resolve_root(target)
+
+
+def test_root_symlink_loop_is_an_input_error(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    with pytest.raises(InputError, match="cannot open"):
+        resolve_root(tmp_path / "a")
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("a.ts", True),
+        ("a.tsx", True),
+        ("a.mts", True),
+        ("a.cts", True),
+        ("a.js", True),
+        ("a.jsx", True),
+        ("a.mjs", True),
+        ("a.cjs", True),
+        ("a.d.ts", False),
+        ("a.d.mts", False),
+        ("a.d.cts", False),
+        ("a.json", False),
+        ("a.css", False),
+    ],
+)
+def test_source_file_extensions(name: str, expected: bool) -> None:
+    assert is_source_file(name) is expected

@@ -1,0 +1,225 @@
+"""The CLI as users run it: exit codes, bad input, formats, and every rule on examples/."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from filid.cli import cli
+from filid.rules.registry import RULES
+from tests.conftest import EXAMPLES, ProjectFactory
+
+DOC = "# M\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+CLEAN = {
+    "package.json": '{"name": "clean"}\n',
+    "src/auth/CLAUDE.md": DOC,
+    "src/auth/index.ts": "export { login } from './auth';\n",
+    "src/auth/auth.ts": "export function login(user: string): string {\n  return user;\n}\n",
+    "src/app/index.ts": "export { start } from './app';\n",
+    "src/app/app.ts": "import { login } from '../auth';\nexport const start = (): string => login('x');\n",
+}
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    runner = CliRunner()
+    result = runner.invoke(cli, list(args), env=env, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def examples(tmp_path: Path) -> Path:
+    target = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, target, ignore=shutil.ignore_patterns("cache"))
+    return target
+
+
+def test_every_rule_fires_on_examples(examples: Path) -> None:
+    code, out, _ = run("check", str(examples), "--format", "json", "--no-cache")
+    assert code == 1
+    report = json.loads(out)
+    fired = {v["ruleId"] for v in report["result"]["violations"]}
+    assert fired == {rule.meta.id for rule in RULES}
+
+
+def test_clean_project_exits_zero(make_project: ProjectFactory) -> None:
+    code, out, _ = run("check", str(make_project(CLEAN)), "--no-cache")
+    assert code == 0, out
+    assert "All checks passed!" in out
+
+
+def test_text_output_is_ruff_like_and_uncoloured_off_tty(examples: Path) -> None:
+    code, out, _ = run("check", str(examples), "--no-cache")
+    assert code == 1
+    assert "src/app/app.ts:1:1: external-import-boundary [*] deep import" in out
+    assert "\x1b[" not in out
+    assert "Found " in out and "fixable with --fix" in out
+    assert "error: " in out and "warning: " in out
+
+
+def test_fail_on_and_exit_zero(make_project: ProjectFactory) -> None:
+    only_warnings = make_project({"src/a/CLAUDE.md": DOC, "src/a/a.ts": "export const a = 1;\n"})
+    assert run("check", str(only_warnings), "--no-cache")[0] == 0
+    assert run("check", str(only_warnings), "--no-cache", "--fail-on", "warning")[0] == 1
+    assert run("check", str(only_warnings), "--no-cache", "--fail-on", "never")[0] == 0
+    assert (
+        run("check", str(only_warnings), "--no-cache", "--fail-on", "warning", "--exit-zero")[0]
+        == 0
+    )
+
+
+def test_json_report_shape(examples: Path) -> None:
+    _, out, _ = run("check", str(examples), "--format", "json", "--no-cache")
+    report = json.loads(out)
+    assert set(report) >= {"root", "result", "config", "timestamp"}
+    assert report["root"] == str(examples.resolve())
+    assert report["config"]["configPath"] == ".filid/config.json"
+    result = report["result"]
+    assert set(result) >= {"path", "violations", "passed", "failed", "warnings"}
+    first = result["violations"][0]
+    assert set(first) >= {"ruleId", "severity", "message", "path", "location"}
+    assert set(first["location"]) >= {"file", "line", "column"}
+    keys = [(v["path"], v["ruleId"], v["location"]["line"]) for v in result["violations"]]
+    assert keys == sorted(keys)
+    assert all(not v["location"]["file"].startswith("/") for v in result["violations"])
+
+
+def test_output_file_and_rules_selection(examples: Path, tmp_path: Path) -> None:
+    target = tmp_path / "out" / "report.json"
+    code, out, _ = run(
+        "check", str(examples), "--no-cache", "--rules", "max-depth", "--format", "json",
+        "--output", str(target),
+    )
+    assert code == 1 and out == ""
+    violations = json.loads(target.read_text())["result"]["violations"]
+    assert {v["ruleId"] for v in violations} == {"max-depth"}
+
+
+@pytest.mark.parametrize(
+    ("files", "args", "message"),
+    [
+        (None, ["check", "{root}/missing"], "no such directory"),
+        ({"a.ts": ""}, ["check", "{root}/a.ts"], "not a directory"),
+        ({".filid/config.json": "{oops"}, ["check", "{root}"], "invalid JSON"),
+        (
+            {".filid/config.json": '{"structure": {"maxDepth": "x"}}'},
+            ["check", "{root}"],
+            "structure.maxDepth",
+        ),
+        (
+            {".filid/config.json": '{"rules": {"max-dept": {}}}'},
+            ["check", "{root}"],
+            "did you mean 'max-depth'",
+        ),
+        ({}, ["check", "{root}", "--rules", "nope"], "unknown rule id 'nope'"),
+        ({}, ["check", "{root}", "--config", "{root}/none.json"], "none.json"),
+        ({"tsconfig.json": "{ broken"}, ["check", "{root}"], "tsconfig.json"),
+        ({}, ["rules", "get", "nope"], "unknown rule id"),
+        ({}, ["lca", "src/x", "src/y", "--root", "{root}"], "src/x"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    make_project: ProjectFactory, files: dict[str, str] | None, args: list[str], message: str
+) -> None:
+    root = make_project(files or {"src/a/index.ts": "export {};\n"})
+    argv = [a.format(root=root) for a in args]
+    code, out, err = run(*argv)
+    assert code == 2, (out, err)
+    assert message in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_non_utf8_content_is_a_note_not_a_crash(make_project: ProjectFactory) -> None:
+    root = make_project({"src/a/index.ts": b"export const a = '\xff';\n", "src/b/b.ts": "export {};\n"})
+    code, out, _ = run("check", str(root), "--no-cache", "-v")
+    assert code == 0
+    assert "src/a/index.ts: skipped, not valid UTF-8" in out
+
+
+def test_scan_text_and_json(examples: Path) -> None:
+    code, out, _ = run("scan", str(examples), "--no-cache")
+    assert code == 0
+    assert "auth/ [fractal]" in out and "utils/ [organ]" in out and "math/ [pure-function]" in out
+    code, out, _ = run("scan", str(examples), "--format", "json", "--modules", "--no-cache")
+    data = json.loads(out)
+    nodes = data["tree"]["nodes"]
+    assert nodes["src/components"]["type"] == "hybrid"
+    assert nodes["src/auth"]["hasClaudeMd"] is True and nodes["src/auth"]["organs"] == ["src/auth/utils"]
+    assert {m["path"] for m in data["modules"]} >= {"src/auth", "src/billing", "src/app"}
+    auth = next(m for m in data["modules"] if m["path"] == "src/auth")
+    assert auth["exportCount"] == 3
+
+
+def test_rules_list_get_check(examples: Path) -> None:
+    code, out, _ = run("rules", "list", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["total"] == len(RULES) == data["filtered"]
+    code, out, _ = run("rules", "list", "--category", "dependency", "--format", "json")
+    assert {r["id"] for r in json.loads(out)["rules"]} == {
+        "circular-dependency", "pure-function-isolation", "external-import-boundary",
+    }
+    code, out, _ = run("rules", "get", "organ-no-intentmd", "--format", "json")
+    detail = json.loads(out)
+    assert detail["id"] == "organ-no-claudemd" and detail["examples"]["invalid"]
+    code, out, _ = run("rules", "check", "src/orders", "--root", str(examples), "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["path"] == "src/orders"
+    assert {v["ruleId"] for v in data["violations"]} == {
+        "module-entry-point", "intent-document-contract",
+    }
+
+
+def test_init_writes_a_config_that_loads(make_project: ProjectFactory) -> None:
+    root = make_project({"src/a/index.ts": "export {};\n"})
+    code, out, _ = run("init", str(root))
+    assert code == 0 and (root / ".filid/config.json").is_file()
+    assert run("init", str(root))[0] == 2
+    assert run("check", str(root), "--no-cache")[0] == 0
+
+
+def test_color_only_on_a_tty_and_never_with_no_color(examples: Path) -> None:
+    script = (
+        "import pty, os, sys\n"
+        "pid, fd = pty.fork()\n"
+        "if pid == 0:\n"
+        "    os.execv(sys.executable, [sys.executable, '-m', 'filid', 'check', sys.argv[1], '--no-cache'])\n"
+        "out = b''\n"
+        "while True:\n"
+        "    try:\n"
+        "        chunk = os.read(fd, 65536)\n"
+        "    except OSError:\n"
+        "        break\n"
+        "    if not chunk:\n"
+        "        break\n"
+        "    out += chunk\n"
+        "os.waitpid(pid, 0)\n"
+        "sys.stdout.write(out.decode('utf-8', 'replace'))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    coloured = subprocess.run(
+        [sys.executable, "-c", script, str(examples)], capture_output=True, text=True, env=env
+    ).stdout
+    assert "\x1b[" in coloured
+    plain = subprocess.run(
+        [sys.executable, "-c", script, str(examples)],
+        capture_output=True,
+        text=True,
+        env={**env, "NO_COLOR": "1"},
+    ).stdout
+    assert "\x1b[" not in plain and "external-import-boundary" in plain
+
+
+def test_python_dash_m_runs_the_cli(examples: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "filid", "check", str(examples), "--format", "json", "--no-cache"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["result"]["violations"]
