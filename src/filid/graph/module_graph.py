@@ -1,0 +1,62 @@
+"""The module graph: imports lifted to edges between owner nodes (SPEC §4)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from filid.model.graph import FileGraph, ImportEdge, ModuleEdge, ModuleGraph
+from filid.model.nodes import FractalTree, NodeCategory
+
+__all__ = ["build_module_graph", "edge_sort_key"]
+
+
+def edge_sort_key(edge: ImportEdge) -> tuple[str, int, int, str]:
+    """The order evidence is kept in: importing file, line, column, target."""
+    return (edge.source, edge.fact.line, edge.fact.column, edge.target)
+
+
+def _parent_of(file: str) -> str:
+    head, sep, _ = file.rpartition("/")
+    return head if sep else "."
+
+
+def build_module_graph(
+    tree: FractalTree, file_graph: FileGraph, test_files: Collection[str]
+) -> ModuleGraph:
+    """One edge ``owner(f) -> owner(r)`` per owner pair, from every import of a non-test ``f``.
+
+    Self-edges (both files owned by the same node) are dropped; each edge keeps every import
+    that supports it as ``evidence``, sorted. ``nodes`` are every owner node of the tree (each
+    non-organ node, plus the root), sorted. Imports whose files lie outside the tree's nodes
+    are skipped (they cannot have an owner).
+    """
+    tests = test_files if isinstance(test_files, (set, frozenset)) else frozenset(test_files)
+    owners: dict[str, str] = {}
+
+    def owner(file: str) -> str | None:
+        directory = _parent_of(file)
+        if directory not in owners:
+            if directory not in tree.nodes:
+                return None
+            owners[directory] = tree.owner_of(directory).path
+        return owners[directory]
+
+    grouped: dict[tuple[str, str], list[ImportEdge]] = {}
+    for edge in file_graph.edges:
+        if edge.source in tests:
+            continue
+        source, target = owner(edge.source), owner(edge.target)
+        if source is None or target is None or source == target:
+            continue
+        grouped.setdefault((source, target), []).append(edge)
+
+    nodes = sorted(
+        path
+        for path, node in tree.nodes.items()
+        if path == "." or node.category is not NodeCategory.ORGAN
+    )
+    edges = tuple(
+        ModuleEdge(source, target, tuple(sorted(evidence, key=edge_sort_key)))
+        for (source, target), evidence in sorted(grouped.items())
+    )
+    return ModuleGraph(nodes=tuple(nodes), edges=edges)

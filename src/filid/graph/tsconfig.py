@@ -1,0 +1,237 @@
+"""tsconfig.json / jsconfig.json: ``paths`` and ``baseUrl`` for specifier resolution (SPEC §4).
+
+Only the options that change where a specifier points are read: ``baseUrl``, ``paths`` and
+the ``extends`` chain that supplies them. Semantics follow TypeScript:
+
+- ``baseUrl`` is relative to the config file that sets it;
+- ``paths`` substitutions are relative to the effective ``baseUrl``, or — when no config in
+  the chain sets one — to the directory of the config that defines ``paths``;
+- a config's own options override the ones it extends; ``extends`` may be a string or (TS 5)
+  a list, applied in order;
+- relative ``extends`` (``./base`` or ``./base.json``) are followed inside the project. Bases
+  that come from packages (``@tsconfig/node20``) live in ``node_modules``, outside the file
+  universe; they cannot map specifiers onto project files, so they are skipped without error,
+  as is a relative base that is missing.
+
+The config that applies to a file is the nearest ``tsconfig.json`` (else ``jsconfig.json``)
+in its directory or above, looked up once per directory.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from filid.graph.jsonc import read_jsonc_file
+
+__all__ = ["CompilerPaths", "PathAlias", "TsconfigIndex", "join_path", "parent_dir"]
+
+CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
+
+
+def parent_dir(path: str) -> str:
+    """The root-relative directory holding ``path`` (``"."`` at the top)."""
+    head, sep, _ = path.rpartition("/")
+    return head if sep else "."
+
+
+def join_path(directory: str, relative: str) -> str:
+    """Join a root-relative directory and a relative path, normalised (may start with ``..``)."""
+    if relative.startswith("/"):
+        # An absolute filesystem path never names a root-relative universe file.
+        return posixpath.normpath(relative)
+    return posixpath.normpath(relative if directory == "." else f"{directory}/{relative}")
+
+
+@dataclass(frozen=True, slots=True)
+class PathAlias:
+    """One ``compilerOptions.paths`` entry: a pattern with at most one ``*``."""
+
+    pattern: str
+    prefix: str
+    suffix: str
+    has_wildcard: bool
+    substitutions: tuple[str, ...]
+
+    def match(self, specifier: str) -> str | None:
+        """The text ``*`` captures (``""`` for an exact pattern), or ``None`` if no match."""
+        if not self.has_wildcard:
+            return "" if specifier == self.pattern else None
+        if (
+            len(specifier) >= len(self.prefix) + len(self.suffix)
+            and specifier.startswith(self.prefix)
+            and specifier.endswith(self.suffix)
+        ):
+            return specifier[len(self.prefix) : len(specifier) - len(self.suffix)]
+        return None
+
+    @property
+    def is_catch_all(self) -> bool:
+        """True for the pattern ``*``, which matches every bare specifier (packages too)."""
+        return self.has_wildcard and not self.prefix and not self.suffix
+
+
+@dataclass(frozen=True, slots=True)
+class CompilerPaths:
+    """The resolution options in effect for files under one tsconfig/jsconfig.
+
+    ``paths_base`` is the root-relative directory ``paths`` substitutions are joined to;
+    ``base_url`` the root-relative ``baseUrl`` directory, if any config in the chain sets one.
+    ``aliases`` are in match order: exact patterns first, then wildcards by longest prefix.
+    """
+
+    config: str
+    base_url: str | None
+    paths_base: str
+    aliases: tuple[PathAlias, ...]
+
+    def match_alias(self, specifier: str) -> tuple[PathAlias, tuple[str, ...]] | None:
+        """The alias that applies to ``specifier`` and its candidate paths, root-relative."""
+        for alias in self.aliases:
+            captured = alias.match(specifier)
+            if captured is None:
+                continue
+            candidates = tuple(
+                join_path(self.paths_base, sub.replace("*", captured, 1))
+                for sub in alias.substitutions
+            )
+            return alias, candidates
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _RawOptions:
+    """Options one config contributes after merging its extends chain."""
+
+    base_url: str | None
+    paths: tuple[PathAlias, ...] | None
+    paths_dir: str
+
+
+def _parse_aliases(raw: object) -> tuple[PathAlias, ...] | None:
+    if not isinstance(raw, dict):
+        return None
+    exact: list[PathAlias] = []
+    wildcard: list[PathAlias] = []
+    for pattern, targets in raw.items():
+        if not isinstance(pattern, str) or not isinstance(targets, list):
+            continue
+        subs = tuple(t for t in targets if isinstance(t, str))
+        stars = pattern.count("*")
+        if stars == 0:
+            exact.append(PathAlias(pattern, pattern, "", False, subs))
+        elif stars == 1:
+            prefix, _, suffix = pattern.partition("*")
+            wildcard.append(PathAlias(pattern, prefix, suffix, True, subs))
+        # TypeScript rejects patterns with several ``*``; they never match.
+    # Stable sort: equal prefixes keep their declaration order, as in TypeScript.
+    wildcard.sort(key=lambda a: -len(a.prefix))
+    return (*exact, *wildcard)
+
+
+class TsconfigIndex:
+    """Every tsconfig.json/jsconfig.json of the universe, parsed eagerly (errors surface once)."""
+
+    def __init__(self, root: Path, files: Collection[str]) -> None:
+        self._root = root
+        self._files = files
+        self._raw: dict[str, _RawOptions] = {}
+        self._by_dir: dict[str, CompilerPaths | None] = {}
+        self._configs: dict[str, CompilerPaths] = {}
+        for file in sorted(files):
+            name = file.rpartition("/")[2]
+            if name in CONFIG_NAMES:
+                raw = self._load(file, frozenset())
+                self._configs[file] = CompilerPaths(
+                    config=file,
+                    base_url=raw.base_url,
+                    paths_base=raw.base_url if raw.base_url is not None else raw.paths_dir,
+                    aliases=raw.paths or (),
+                )
+
+    @property
+    def configs(self) -> dict[str, CompilerPaths]:
+        """Effective options of each tsconfig.json/jsconfig.json, by config path."""
+        return self._configs
+
+    def for_directory(self, directory: str) -> CompilerPaths | None:
+        """The options of the nearest config at or above ``directory`` (cached per directory)."""
+        walked: list[str] = []
+        current = directory
+        found: CompilerPaths | None = None
+        while True:
+            if current in self._by_dir:
+                found = self._by_dir[current]
+                break
+            walked.append(current)
+            hit = self._config_in(current)
+            if hit is not None:
+                found = hit
+                break
+            if current == ".":
+                break
+            current = parent_dir(current)
+        for d in walked:
+            self._by_dir[d] = found
+        return found
+
+    def _config_in(self, directory: str) -> CompilerPaths | None:
+        for name in CONFIG_NAMES:
+            path = name if directory == "." else f"{directory}/{name}"
+            if path in self._configs:
+                return self._configs[path]
+        return None
+
+    def _load(self, config: str, visiting: frozenset[str]) -> _RawOptions:
+        cached = self._raw.get(config)
+        if cached is not None:
+            return cached
+        data = read_jsonc_file(self._root, config)
+        config_dir = parent_dir(config)
+        base_url: str | None = None
+        paths: tuple[PathAlias, ...] | None = None
+        paths_dir = config_dir
+        obj = data if isinstance(data, dict) else {}
+        for base in self._extends_targets(obj.get("extends"), config_dir):
+            if base in visiting or base == config:
+                continue  # a cycle in extends: TypeScript errors; we just stop following it
+            inherited = self._load(base, visiting | {config})
+            if inherited.base_url is not None:
+                base_url = inherited.base_url
+            if inherited.paths is not None:
+                paths, paths_dir = inherited.paths, inherited.paths_dir
+        options = obj.get("compilerOptions")
+        if isinstance(options, dict):
+            own_base = options.get("baseUrl")
+            if isinstance(own_base, str):
+                base_url = join_path(config_dir, own_base)
+            own_paths = _parse_aliases(options.get("paths"))
+            if own_paths is not None:
+                paths, paths_dir = own_paths, config_dir
+        result = _RawOptions(base_url, paths, paths_dir)
+        self._raw[config] = result
+        return result
+
+    def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
+        values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
+        targets: list[str] = []
+        for value in values:
+            if not isinstance(value, str) or not value:
+                continue
+            if value.startswith("/"):
+                try:
+                    rel = Path(value).resolve().relative_to(self._root.resolve()).as_posix()
+                except (ValueError, OSError):
+                    continue
+                base_path = rel
+            elif value.startswith(("./", "../")) or value in (".", ".."):
+                base_path = join_path(config_dir, value)
+            else:
+                continue  # a package base (node_modules): outside the project, see module doc
+            for candidate in (base_path, f"{base_path}.json"):
+                if candidate in self._files:
+                    targets.append(candidate)
+                    break
+        return targets
