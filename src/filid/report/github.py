@@ -1,0 +1,71 @@
+"""GitHub Actions workflow commands: one ``::error|warning|notice`` annotation per violation.
+
+GitHub shows at most 10 error and 10 warning annotations per step, so at most
+``max_per_level`` annotations are printed per level (errors first) and the rest are counted
+in one final ``::notice::``; the job summary (``report.summary``) carries every violation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from filid.model.report import ValidationResult
+from filid.model.violations import Severity, Violation
+
+_COMMANDS: Mapping[Severity, str] = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.INFO: "notice",
+}
+
+_SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+
+
+def render_github(result: ValidationResult, *, max_per_level: int = 10) -> str:
+    """Render ``result`` as workflow-command lines (``''`` when there are no violations)."""
+    lines: list[str] = []
+    omitted: dict[Severity, int] = {}
+    for severity in _SEVERITY_ORDER:
+        of_level = [v for v in result.violations if v.severity is severity]
+        lines.extend(annotation(v) for v in of_level[:max_per_level])
+        if len(of_level) > max_per_level:
+            omitted[severity] = len(of_level) - max_per_level
+    if omitted:
+        total = sum(omitted.values())
+        detail = ", ".join(f"{count} {severity}" for severity, count in omitted.items())
+        noun = "violation was" if total == 1 else "violations were"
+        lines.append(
+            "::notice::"
+            + escape_data(
+                f"filid: {total} more {noun} not annotated ({detail}); "
+                "the job summary lists all of them."
+            )
+        )
+    return "".join(line + "\n" for line in lines)
+
+
+def annotation(violation: Violation) -> str:
+    """One workflow command for ``violation``, with its location and the rule id as title."""
+    location = violation.location
+    properties = [
+        ("file", location.file),
+        ("line", str(location.line)),
+        ("col", str(location.column)),
+    ]
+    if location.end_line is not None:
+        properties.append(("endLine", str(location.end_line)))
+    if location.end_column is not None:
+        properties.append(("endColumn", str(location.end_column)))
+    properties.append(("title", violation.rule_id))
+    rendered = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
+    return f"::{_COMMANDS[violation.severity]} {rendered}::{escape_data(violation.message)}"
+
+
+def escape_data(text: str) -> str:
+    """Escape a command's message: ``%`` first, then CR and LF (as the Actions toolkit does)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a property value: the data escapes plus ``:`` and ``,`` (the separators)."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")

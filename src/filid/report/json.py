@@ -1,0 +1,275 @@
+"""The CONTRACT.md JSON shapes (camelCase keys, sorted lists). MCP returns the same objects."""
+
+from __future__ import annotations
+
+import json as _json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from filid.model.facts import FileFacts
+from filid.model.graph import FileGraph, LcaResult, ModuleGraph
+from filid.model.nodes import FractalNode, FractalTree, NodeCategory
+from filid.model.report import FixedItem, ValidationResult
+from filid.model.violations import Location, Violation
+from filid.rules.base import RuleExample, RuleMeta
+
+JsonObject = dict[str, Any]
+
+
+def dumps(value: object) -> str:
+    """Serialize deterministically: 2-space indent, UTF-8 kept, trailing newline."""
+    return _json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+
+
+def location_to_json(location: Location) -> JsonObject:
+    """``{file, line, column, endLine?, endColumn?}``."""
+    data: JsonObject = {"file": location.file, "line": location.line, "column": location.column}
+    if location.end_line is not None:
+        data["endLine"] = location.end_line
+    if location.end_column is not None:
+        data["endColumn"] = location.end_column
+    return data
+
+
+def violation_to_json(violation: Violation) -> JsonObject:
+    """A Violation object of CONTRACT.md (plus ``fingerprint`` and cycle ``members``)."""
+    data: JsonObject = {
+        "ruleId": violation.rule_id,
+        "severity": violation.severity.value,
+        "message": violation.message,
+        "path": violation.path,
+        "location": location_to_json(violation.location),
+    }
+    if violation.suggestion is not None:
+        data["suggestion"] = violation.suggestion
+    if violation.fix is not None:
+        data["fix"] = {
+            "action": violation.fix.action.value,
+            "risk": violation.fix.risk.value,
+            "applicability": violation.fix.risk.value,
+            "description": violation.fix.description,
+            "targetPath": violation.fix.target_path,
+        }
+    if violation.related:
+        data["related"] = [location_to_json(r) for r in violation.related]
+    if violation.members:
+        data["members"] = list(violation.members)
+    data["fingerprint"] = violation.fingerprint
+    return data
+
+
+def evaluation_to_json(result: ValidationResult, tree: FractalTree | None = None) -> JsonObject:
+    """RuleEvaluationResult: ``{path, category?, violations, passed, failed, warnings}``."""
+    data: JsonObject = {"path": result.scope}
+    if tree is not None and result.scope in tree.nodes:
+        data["category"] = tree.nodes[result.scope].category.value
+    data["violations"] = [violation_to_json(v) for v in result.violations]
+    data["passed"] = result.passed_pairs
+    data["failed"] = result.failed_pairs
+    data["warnings"] = sum(1 for v in result.violations if v.severity.value == "warning")
+    return data
+
+
+def _fixed_to_json(item: FixedItem) -> JsonObject:
+    return {
+        "violation": violation_to_json(item.violation),
+        "action": item.action.value,
+        "resultPath": item.result_path,
+        "success": item.success,
+    }
+
+
+def validation_report(result: ValidationResult, tree: FractalTree | None = None) -> JsonObject:
+    """ValidationReport (``check``, ``structure-validate``)."""
+    data: JsonObject = {
+        "root": str(result.root),
+        "result": evaluation_to_json(result, tree),
+        "config": {
+            "configPath": result.config_path,
+            "rulesApplied": list(result.rules_applied),
+            "rulesSkipped": list(result.rules_skipped),
+        },
+    }
+    if result.fixed:
+        data["fixedItems"] = [_fixed_to_json(i) for i in result.fixed]
+    if result.remaining is not None:
+        data["remainingViolations"] = [violation_to_json(v) for v in result.remaining]
+    if result.baseline_suppressed:
+        data["baselineSuppressed"] = result.baseline_suppressed
+    if result.notes:
+        data["notes"] = list(result.notes)
+    data["timestamp"] = result.timestamp
+    return data
+
+
+def node_to_json(node: FractalNode) -> JsonObject:
+    """FractalNode: ``{path, name, type, parent, children, organs, hasClaudeMd, …}``."""
+    return {
+        "path": node.path,
+        "name": node.name,
+        "type": node.category.value,
+        "parent": node.parent,
+        "children": list(node.children),
+        "organs": list(node.organs),
+        "hasClaudeMd": node.has_intent_doc,
+        "hasSpecMd": node.has_detail_doc,
+        "hasIndex": node.index_file is not None,
+        "hasMain": node.main_file is not None,
+        "depth": node.depth,
+        "metadata": {"files": len(node.files), **node.metadata},
+    }
+
+
+def module_infos(tree: FractalTree, facts: Mapping[str, FileFacts]) -> list[JsonObject]:
+    """ModuleInfo for every fractal and hybrid: ``{path, category, hasIndex, hasMain, exportCount}``."""
+    modules: list[JsonObject] = []
+    for node in tree.nodes.values():
+        if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):
+            continue
+        entry = node.index_file or node.main_file
+        entry_facts = facts.get(node.file_path(entry)) if entry else None
+        modules.append(
+            {
+                "path": node.path,
+                "category": node.category.value,
+                "hasIndex": node.index_file is not None,
+                "hasMain": node.main_file is not None,
+                "exportCount": len(entry_facts.exports) if entry_facts else 0,
+            }
+        )
+    return sorted(modules, key=lambda m: str(m["path"]))
+
+
+def scan_report(
+    tree: FractalTree,
+    facts: Mapping[str, FileFacts],
+    file_graph: FileGraph,
+    *,
+    timestamp: str,
+    duration: float,
+    max_depth: int | None = None,
+    include_modules: bool = True,
+) -> JsonObject:
+    """ScanReport: the classified tree (down to ``max_depth``), modules, unresolved imports."""
+    nodes = {
+        path: node_to_json(node)
+        for path, node in sorted(tree.nodes.items())
+        if max_depth is None or node.depth <= max_depth
+    }
+    data: JsonObject = {
+        "tree": {
+            "root": str(tree.root),
+            "nodes": nodes,
+            "depth": tree.depth,
+            "totalNodes": len(tree.nodes),
+        },
+        "modules": module_infos(tree, facts) if include_modules else [],
+        "unresolved": [
+            {"file": u.file, "line": u.line, "specifier": u.specifier}
+            for u in sorted(file_graph.unresolved, key=lambda u: (u.file, u.line, u.specifier))
+        ],
+        "timestamp": timestamp,
+        "duration": round(duration, 3),
+    }
+    return data
+
+
+def _example_to_json(example: RuleExample) -> JsonObject:
+    return {"description": example.description, "files": dict(sorted(example.files.items()))}
+
+
+def rule_summary(meta: RuleMeta, enabled: bool) -> JsonObject:
+    """One entry of RuleListResult."""
+    return {
+        "id": meta.id,
+        "description": meta.description,
+        "severity": meta.default_severity.value,
+        "category": meta.category.value,
+        "enabled": enabled,
+    }
+
+
+def rule_list(rules: Sequence[tuple[RuleMeta, bool]], total: int) -> JsonObject:
+    """RuleListResult: ``{rules, total, filtered}``."""
+    return {
+        "rules": [rule_summary(m, on) for m, on in rules],
+        "total": total,
+        "filtered": len(rules),
+    }
+
+
+def rule_detail(meta: RuleMeta, enabled: bool) -> JsonObject:
+    """RuleDetail: a rule summary plus rationale, appliesTo, examples and fix support."""
+    data = rule_summary(meta, enabled)
+    data["rationale"] = meta.rationale
+    data["appliesTo"] = sorted(c.value for c in meta.applies_to)
+    data["examples"] = {
+        "valid": [_example_to_json(e) for e in meta.valid],
+        "invalid": [_example_to_json(e) for e in meta.invalid],
+    }
+    data["fix"] = (
+        {"action": meta.fix_action.value, "risk": meta.fix_risk.value}
+        if meta.fix_action is not None and meta.fix_risk is not None
+        else None
+    )
+    data["aliases"] = list(meta.aliases)
+    return data
+
+
+def file_graph_report(tree: FractalTree, graph: FileGraph) -> JsonObject:
+    """GraphReport at file level: one edge per import."""
+    nodes = sorted({e.source for e in graph.edges} | {e.target for e in graph.edges})
+    edges = [
+        {
+            "from": e.source,
+            "to": e.target,
+            "specifier": e.fact.specifier,
+            "kind": e.fact.kind.value,
+            "line": e.fact.line,
+        }
+        for e in graph.edges
+    ]
+    return {"level": "file", "nodes": nodes, "edges": edges}
+
+
+def module_graph_report(graph: ModuleGraph) -> JsonObject:
+    """GraphReport at module level: one edge per owner pair, with its evidence."""
+    edges: list[JsonObject] = []
+    for edge in graph.edges:
+        first = edge.evidence[0]
+        edges.append(
+            {
+                "from": edge.source,
+                "to": edge.target,
+                "specifier": first.fact.specifier,
+                "kind": first.fact.kind.value,
+                "line": first.fact.line,
+                "evidence": [
+                    {
+                        "file": e.source,
+                        "target": e.target,
+                        "line": e.fact.line,
+                        "column": e.fact.column,
+                        "specifier": e.fact.specifier,
+                        "kind": e.fact.kind.value,
+                    }
+                    for e in edge.evidence
+                ],
+            }
+        )
+    return {"level": "module", "nodes": list(graph.nodes), "edges": edges}
+
+
+def lca_to_json(result: LcaResult, root: str) -> JsonObject:
+    """LcaResolveResult (``lca`` absolute)."""
+    lca_abs = root if result.lca == "." else f"{root}/{result.lca}"
+    return {
+        "lca": lca_abs,
+        "lcaPath": result.lca,
+        "lcaCategory": result.lca_category,
+        "lcaDepth": result.lca_depth,
+        "distanceA": result.distance_a,
+        "distanceB": result.distance_b,
+        "suggestedPlacement": result.suggested_placement,
+        "explanation": result.explanation,
+    }

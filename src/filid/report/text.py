@@ -1,0 +1,177 @@
+"""Human-readable output, in the style of ruff: ``path:line:col: rule-id message``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from filid.model.nodes import FractalTree, NodeCategory
+from filid.model.report import ValidationResult
+from filid.model.violations import Risk, Severity, Violation
+from filid.rules.base import RuleMeta
+
+_COLORS = {
+    Severity.ERROR: "\x1b[31m",
+    Severity.WARNING: "\x1b[33m",
+    Severity.INFO: "\x1b[36m",
+}
+_BOLD = "\x1b[1m"
+_DIM = "\x1b[2m"
+_RESET = "\x1b[0m"
+_MAX_NOTES = 5
+
+
+def _paint(text: str, code: str, color: bool) -> str:
+    return f"{code}{text}{_RESET}" if color else text
+
+
+def fix_marker(violation: Violation) -> str:
+    """``[*]`` for a safe fix (``--fix``), ``[~]`` for a moderate one (``--unsafe-fixes``)."""
+    if violation.fix is None:
+        return ""
+    if violation.fix.risk is Risk.SAFE:
+        return "[*] "
+    if violation.fix.risk is Risk.MODERATE:
+        return "[~] "
+    return ""
+
+
+def render_violation(violation: Violation, *, color: bool = False) -> str:
+    """One violation: the location line, then an indented ``help:`` line if any."""
+    loc = violation.location
+    where = _paint(f"{loc.file}:{loc.line}:{loc.column}:", _BOLD, color)
+    rule = _paint(violation.rule_id, _COLORS[violation.severity], color)
+    line = f"{where} {rule} {fix_marker(violation)}{violation.message}"
+    if violation.suggestion:
+        line += "\n  " + _paint(f"help: {violation.suggestion}", _DIM, color)
+    return line
+
+
+def fixable_counts(violations: Iterable[Violation]) -> tuple[int, int]:
+    """(safe-fixable, moderate-fixable) counts."""
+    safe = moderate = 0
+    for violation in violations:
+        if violation.fix is None:
+            continue
+        if violation.fix.risk is Risk.SAFE:
+            safe += 1
+        elif violation.fix.risk is Risk.MODERATE:
+            moderate += 1
+    return safe, moderate
+
+
+def render_check(
+    result: ValidationResult, *, color: bool = False, quiet: bool = False, verbose: bool = False
+) -> str:
+    """The text report of ``filid check``: violations, fixes applied, summary, fix hint, notes."""
+    lines: list[str] = []
+    if not quiet:
+        lines.extend(render_violation(v, color=color) for v in result.violations)
+    applied = [item for item in result.fixed if item.success]
+    if applied:
+        if lines:
+            lines.append("")
+        lines.append(f"Fixed {len(applied)} violation(s):")
+        lines.extend(
+            f"  {item.action}: {item.result_path} ({item.violation.rule_id})" for item in applied
+        )
+    total = len(result.violations)
+    if lines:
+        lines.append("")
+    if total == 0:
+        lines.append(_paint("All checks passed!", _BOLD, color))
+    else:
+        lines.append(f"Found {total} violation{'s' if total != 1 else ''}.")
+        for severity in Severity:
+            count = result.count(severity)
+            if count:
+                lines.append(f"{_paint(severity.value, _COLORS[severity], color)}: {count}")
+        safe, moderate = fixable_counts(result.violations)
+        if safe or moderate:
+            hint = f"{safe} fixable with --fix"
+            if moderate:
+                hint += f" ({moderate} more with --unsafe-fixes)"
+            lines.append(hint + ".")
+    if result.baseline_suppressed:
+        lines.append(f"{result.baseline_suppressed} known violation(s) hidden by the baseline.")
+    notes = list(result.notes)
+    if notes and not quiet:
+        shown = notes if verbose else notes[:_MAX_NOTES]
+        lines.extend(f"note: {note}" for note in shown)
+        if len(notes) > len(shown):
+            lines.append(f"note: … and {len(notes) - len(shown)} more (use -v to see all)")
+    return "\n".join(lines) + "\n"
+
+
+_CATEGORY_MARK = {
+    NodeCategory.FRACTAL: "fractal",
+    NodeCategory.ORGAN: "organ",
+    NodeCategory.PURE_FUNCTION: "pure-function",
+    NodeCategory.HYBRID: "hybrid",
+}
+
+
+def render_tree(tree: FractalTree, *, max_depth: int | None = None, color: bool = False) -> str:
+    """The classified tree as an indented outline with categories and entry/doc markers."""
+    lines: list[str] = []
+    counts: dict[NodeCategory, int] = {}
+
+    def visit(path: str, prefix: str, is_last: bool, is_root: bool) -> None:
+        node = tree.nodes[path]
+        counts[node.category] = counts.get(node.category, 0) + 1
+        marks = [m for m, on in (("index", node.index_file), ("main", node.main_file)) if on]
+        if node.intent_doc:
+            marks.append(node.intent_doc)
+        label = node.name + "/" if not is_root else f"{node.name}/ (.)"
+        category = _paint(f"[{_CATEGORY_MARK[node.category]}]", _DIM, color)
+        extra = f"  {', '.join(marks)}" if marks else ""
+        branch = "" if is_root else ("└── " if is_last else "├── ")
+        lines.append(f"{prefix}{branch}{label} {category}{extra}")
+        if max_depth is not None and node.depth >= max_depth:
+            return
+        child_prefix = prefix if is_root else prefix + ("    " if is_last else "│   ")
+        for i, child in enumerate(node.children):
+            visit(child, child_prefix, i == len(node.children) - 1, False)
+
+    visit(".", "", True, True)
+    summary = ", ".join(f"{counts[c]} {c.value}" for c in NodeCategory if counts.get(c))
+    lines.append("")
+    lines.append(f"{len(tree.nodes)} nodes ({summary}), depth {tree.depth}")
+    return "\n".join(lines) + "\n"
+
+
+def render_rule_list(rules: Iterable[tuple[RuleMeta, bool]]) -> str:
+    """``filid rules list``: id, severity, category, enabled, description."""
+    rows = [
+        (m.id, m.default_severity.value, m.category.value, on, m.description) for m, on in rules
+    ]
+    width = max((len(r[0]) for r in rows), default=0)
+    lines = [
+        f"{rid.ljust(width)}  {sev:<7}  {cat:<13}  {'on ' if on else 'off'}  {desc}"
+        for rid, sev, cat, on, desc in rows
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_rule_detail(meta: RuleMeta, enabled: bool) -> str:
+    """``filid rules get ID``: everything about one rule, with its examples."""
+    lines = [
+        f"{meta.id} ({meta.category.value}, {meta.default_severity.value}"
+        f"{'' if enabled else ', disabled'})",
+        "",
+        meta.description,
+        "",
+        "Why: " + meta.rationale,
+        "Applies to: " + ", ".join(sorted(c.value for c in meta.applies_to)),
+    ]
+    if meta.fix_action is not None and meta.fix_risk is not None:
+        lines.append(f"Fix: {meta.fix_action.value} ({meta.fix_risk.value})")
+    if meta.aliases:
+        lines.append("Aliases: " + ", ".join(meta.aliases))
+    for title, examples in (("Valid", meta.valid), ("Invalid", meta.invalid)):
+        for example in examples:
+            lines.append("")
+            lines.append(f"{title} example: {example.description}")
+            for path, content in sorted(example.files.items()):
+                lines.append(f"  // {path}")
+                lines.extend(f"  {line}" for line in content.rstrip("\n").splitlines())
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,111 @@
+"""GitHub workflow commands: golden file, escaping, and the per-level annotation cap."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from filid.model.report import ValidationResult
+from filid.model.violations import Location, Severity, Violation
+from filid.report.github import escape_data, escape_property, render_github
+from tests.report.conftest import make_result
+
+COMMAND = re.compile(r"^::(error|warning|notice)(?: (?P<props>[^:]*))?::(?P<data>.*)$")
+
+
+def _unescape(text: str) -> str:
+    # The runner's decoding (toolkit/src/command.ts): every %XX we emit, with %25 last.
+    for escaped, raw in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+        text = text.replace(escaped, raw)
+    return text
+
+
+def _violation(severity: Severity, n: int) -> Violation:
+    return Violation(
+        rule_id=f"rule-{severity}",
+        severity=severity,
+        message=f"{severity} number {n}",
+        path=f"src/m{n:02}",
+        location=Location(f"src/m{n:02}/index.ts", n, 1),
+        node=f"src/m{n:02}",
+    )
+
+
+def test_golden(sample_result: ValidationResult, check_golden: Callable[[str, str], None]) -> None:
+    check_golden("github.txt", render_github(sample_result))
+
+
+def test_one_annotation_per_violation_with_location_and_title(
+    sample_result: ValidationResult,
+) -> None:
+    lines = render_github(sample_result).splitlines()
+    assert len(lines) == len(sample_result.violations)
+    commands = {"error": Severity.ERROR, "warning": Severity.WARNING, "notice": Severity.INFO}
+    # Errors first, then warnings, then notices; each level keeps the violations' order.
+    expected = sorted(sample_result.violations, key=lambda v: v.severity.rank)
+    for line, violation in zip(lines, expected, strict=True):
+        match = COMMAND.match(line)
+        assert match, line
+        assert commands[match.group(1)] is violation.severity
+        props = dict(p.split("=", 1) for p in match.group("props").split(","))
+        assert _unescape(props["file"]) == violation.location.file
+        assert props["line"] == str(violation.location.line)
+        assert props["col"] == str(violation.location.column)
+        assert props["title"] == violation.rule_id
+        assert _unescape(match.group("data")) == violation.message
+
+
+def test_escaping_of_message_and_properties(sample_result: ValidationResult) -> None:
+    text = render_github(sample_result)
+    # "100% private):...\nsee | docs" -> one line, % and LF escaped, ":" left alone in data.
+    assert "(100%25 private): use src/c%0Asee | docs" in text
+    # A comma in a file name would otherwise split the properties.
+    assert "file=src/c/x%2Cy.ts,line=7,col=3,endLine=7,endColumn=20" in text
+    assert escape_property("C:\\a,b%\r\n") == "C%3A\\a%2Cb%25%0D%0A"
+    assert escape_data("a:b,c%\r\n") == "a:b,c%25%0D%0A"
+
+
+@given(st.text())
+def test_escaped_text_is_one_line_and_decodes_back(text: str) -> None:
+    for escaped in (escape_data(text), escape_property(text)):
+        assert "\n" not in escaped
+        assert "\r" not in escaped
+        assert _unescape(escaped) == text
+    assert ":" not in escape_property(text)
+    assert "," not in escape_property(text)
+
+
+def test_at_most_max_per_level_then_a_count() -> None:
+    violations = (
+        [_violation(Severity.INFO, n) for n in range(12)]
+        + [_violation(Severity.WARNING, n) for n in range(3)]
+        + [_violation(Severity.ERROR, n) for n in range(15)]
+    )
+    lines = render_github(make_result(violations=tuple(violations))).splitlines()
+    kinds = [line.split(" ", 1)[0].split("::")[1] for line in lines[:-1]]
+    assert kinds == ["error"] * 10 + ["warning"] * 3 + ["notice"] * 10
+    assert lines[:10] == [line for line in lines if line.startswith("::error ")], (
+        "errors come first"
+    )
+    summary = lines[-1]
+    assert summary.startswith("::notice::")
+    assert "7 more violations" in summary
+    assert "5 error" in summary
+    assert "2 info" in summary
+    assert "warning" not in summary
+    assert "job summary" in summary
+
+
+def test_custom_cap_and_no_count_when_nothing_is_left_out() -> None:
+    violations = tuple(_violation(Severity.ERROR, n) for n in range(3))
+    assert len(render_github(make_result(violations=violations), max_per_level=1).splitlines()) == 2
+    lines = render_github(make_result(violations=violations), max_per_level=3).splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith("::error ") for line in lines)
+
+
+def test_no_violations_no_output() -> None:
+    assert render_github(make_result(violations=())) == ""
