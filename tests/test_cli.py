@@ -23,7 +23,9 @@ CLEAN = {
     "src/auth/index.ts": "export { login } from './auth';\n",
     "src/auth/auth.ts": "export function login(user: string): string {\n  return user;\n}\n",
     "src/app/index.ts": "export { start } from './app';\n",
-    "src/app/app.ts": "import { login } from '../auth';\nexport const start = (): string => login('x');\n",
+    "src/app/app.ts": (
+        "import { login } from '../auth';\nexport const start = (): string => login('x');\n"
+    ),
 }
 
 
@@ -93,8 +95,15 @@ def test_json_report_shape(examples: Path) -> None:
 def test_output_file_and_rules_selection(examples: Path, tmp_path: Path) -> None:
     target = tmp_path / "out" / "report.json"
     code, out, _ = run(
-        "check", str(examples), "--no-cache", "--rules", "max-depth", "--format", "json",
-        "--output", str(target),
+        "check",
+        str(examples),
+        "--no-cache",
+        "--rules",
+        "max-depth",
+        "--format",
+        "json",
+        "--output",
+        str(target),
     )
     assert code == 1 and out == ""
     violations = json.loads(target.read_text())["result"]["violations"]
@@ -136,7 +145,9 @@ def test_bad_input_is_one_line_and_exit_2(
 
 
 def test_non_utf8_content_is_a_note_not_a_crash(make_project: ProjectFactory) -> None:
-    root = make_project({"src/a/index.ts": b"export const a = '\xff';\n", "src/b/b.ts": "export {};\n"})
+    root = make_project(
+        {"src/a/index.ts": b"export const a = '\xff';\n", "src/b/b.ts": "export {};\n"}
+    )
     code, out, _ = run("check", str(root), "--no-cache", "-v")
     assert code == 0
     assert "src/a/index.ts: skipped, not valid UTF-8" in out
@@ -150,7 +161,9 @@ def test_scan_text_and_json(examples: Path) -> None:
     data = json.loads(out)
     nodes = data["tree"]["nodes"]
     assert nodes["src/components"]["type"] == "hybrid"
-    assert nodes["src/auth"]["hasClaudeMd"] is True and nodes["src/auth"]["organs"] == ["src/auth/utils"]
+    assert nodes["src/auth"]["hasClaudeMd"] is True and nodes["src/auth"]["organs"] == [
+        "src/auth/utils"
+    ]
     assert {m["path"] for m in data["modules"]} >= {"src/auth", "src/billing", "src/app"}
     auth = next(m for m in data["modules"] if m["path"] == "src/auth")
     assert auth["exportCount"] == 3
@@ -162,7 +175,9 @@ def test_rules_list_get_check(examples: Path) -> None:
     assert code == 0 and data["total"] == len(RULES) == data["filtered"]
     code, out, _ = run("rules", "list", "--category", "dependency", "--format", "json")
     assert {r["id"] for r in json.loads(out)["rules"]} == {
-        "circular-dependency", "pure-function-isolation", "external-import-boundary",
+        "circular-dependency",
+        "pure-function-isolation",
+        "external-import-boundary",
     }
     code, out, _ = run("rules", "get", "organ-no-intentmd", "--format", "json")
     detail = json.loads(out)
@@ -171,13 +186,14 @@ def test_rules_list_get_check(examples: Path) -> None:
     data = json.loads(out)
     assert code == 1 and data["path"] == "src/orders"
     assert {v["ruleId"] for v in data["violations"]} == {
-        "module-entry-point", "intent-document-contract",
+        "module-entry-point",
+        "intent-document-contract",
     }
 
 
 def test_init_writes_a_config_that_loads(make_project: ProjectFactory) -> None:
     root = make_project({"src/a/index.ts": "export {};\n"})
-    code, out, _ = run("init", str(root))
+    code, _, _ = run("init", str(root))
     assert code == 0 and (root / ".filid/config.json").is_file()
     assert run("init", str(root))[0] == 2
     assert run("check", str(root), "--no-cache")[0] == 0
@@ -188,7 +204,8 @@ def test_color_only_on_a_tty_and_never_with_no_color(examples: Path) -> None:
         "import pty, os, sys\n"
         "pid, fd = pty.fork()\n"
         "if pid == 0:\n"
-        "    os.execv(sys.executable, [sys.executable, '-m', 'filid', 'check', sys.argv[1], '--no-cache'])\n"
+        "    argv = ['-m', 'filid', 'check', sys.argv[1], '--no-cache']\n"
+        "    os.execv(sys.executable, [sys.executable, *argv])\n"
         "out = b''\n"
         "while True:\n"
         "    try:\n"

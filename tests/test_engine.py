@@ -69,7 +69,7 @@ def test_rule_options_are_validated(make_project: ProjectFactory) -> None:
 
 
 def test_unknown_rule_selection_names_valid_ids() -> None:
-    with pytest.raises(UsageError, match="valid ids: .*circular-dependency"):
+    with pytest.raises(UsageError, match=r"valid ids: .*circular-dependency"):
         select_rules(["no-such-rule"])
     assert select_rules(["organ-no-intentmd"]) == ("organ-no-claudemd",)
 

@@ -52,7 +52,7 @@ def guarded(func: F) -> F:
             raise
         except BrokenPipeError:
             sys.exit(EXIT_OK)
-        except Exception as error:  # noqa: BLE001 - the last line of defence
+        except Exception as error:
             if os.environ.get("FILID_DEBUG"):
                 raise
             _fail(
@@ -156,18 +156,22 @@ def cli() -> None:
     default="text",
     show_default=True,
 )
-@click.option("--rules", "rules", default=None, help="Evaluate only these rule ids (comma-separated).")
+@click.option(
+    "--rules", "rules", default=None, help="Evaluate only these rule ids (comma-separated)."
+)
 @click.option("--fix", is_flag=True, help="Apply safe fixes, then re-validate.")
 @click.option("--unsafe-fixes", is_flag=True, help="Also apply moderate fixes.")
 @click.option("--diff", is_flag=True, help="Print the diff of the fixes; write nothing.")
 @click.option("--output", type=click.Path(dir_okay=False), help="Write the --format output here.")
 @click.option("--sarif", "sarif_file", type=click.Path(dir_okay=False), help="Also write SARIF.")
-@click.option("--junit", "junit_file", type=click.Path(dir_okay=False), help="Also write JUnit XML.")
+@click.option(
+    "--junit", "junit_file", type=click.Path(dir_okay=False), help="Also write JUnit XML."
+)
 @click.option(
     "--github-summary",
     "summary_file",
     type=click.Path(dir_okay=False),
-    help="Append a Markdown job summary (e.g. \"$GITHUB_STEP_SUMMARY\").",
+    help='Append a Markdown job summary (e.g. "$GITHUB_STEP_SUMMARY").',
 )
 @click.option(
     "--fail-on",
@@ -175,8 +179,12 @@ def cli() -> None:
     default="error",
     show_default=True,
 )
-@click.option("--baseline", type=click.Path(dir_okay=False), help="Report only violations not in FILE.")
-@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record current violations.")
+@click.option(
+    "--baseline", type=click.Path(dir_okay=False), help="Report only violations not in FILE."
+)
+@click.option(
+    "--write-baseline", type=click.Path(dir_okay=False), help="Record current violations."
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations remain.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
 @click.option("-v", "--verbose", is_flag=True, help="Print every note.")
@@ -350,7 +358,9 @@ def drift(
 @path_argument
 @config_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "mermaid"]), default="text")
-@click.option("--depth", type=click.IntRange(1, 100), default=None, help="Show nodes to this depth.")
+@click.option(
+    "--depth", type=click.IntRange(1, 100), default=None, help="Show nodes to this depth."
+)
 @click.option("--modules", is_flag=True, help="Include module information (exports).")
 @click.option("--no-cache", is_flag=True)
 @guarded
@@ -497,9 +507,7 @@ def rules(
         canonical = canonical_rule_id(target)
         if canonical is None:
             _fail(f"unknown rule id '{target}' (valid ids: {', '.join(sorted(RULES_BY_ID))})")
-        enabled = {
-            m.id: on for m, on in rule_states(Path(root), Path(config) if config else None)
-        }
+        enabled = {m.id: on for m, on in rule_states(Path(root), Path(config) if config else None)}
         meta = RULES_BY_ID[canonical].meta
         if fmt == "json":
             click.echo(json_report.dumps(json_report.rule_detail(meta, enabled[meta.id])), nl=False)

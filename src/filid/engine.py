@@ -191,9 +191,7 @@ def _in_scope(path: str, scope: str) -> bool:
 
 
 def _is_exempt(finding: Finding, location: Location, patterns: Collection[str]) -> bool:
-    return any(
-        matches_glob(finding.path, p) or matches_glob(location.file, p) for p in patterns
-    )
+    return any(matches_glob(finding.path, p) or matches_glob(location.file, p) for p in patterns)
 
 
 def _fingerprint(rule_id: str, finding: Finding, occurrence: int) -> str:
@@ -204,9 +202,7 @@ def _fingerprint(rule_id: str, finding: Finding, occurrence: int) -> str:
 def _touches(violation: Violation, files: frozenset[str], directories: frozenset[str]) -> bool:
     if violation.path in files or violation.location.file in files:
         return True
-    if violation.path in directories or any(r.file in files for r in violation.related):
-        return True
-    return False
+    return violation.path in directories or any(r.file in files for r in violation.related)
 
 
 def normalize_files(root: Path, files: Sequence[str]) -> frozenset[str]:

@@ -19,11 +19,15 @@ RULE_CATEGORIES = frozenset(c.value for c in RuleCategory)
 def rule_states(root: Path, config_path: Path | None) -> list[tuple[RuleMeta, bool]]:
     """Every rule's metadata with whether the project's config enables it."""
     resolved = resolve_root(root)
-    config = load_config(resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES)
+    config = load_config(
+        resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
+    )
     states: list[tuple[RuleMeta, bool]] = []
     for rule in RULES:
         rule_config = config.rules.get(rule.meta.id)
-        enabled = True if rule_config is None or rule_config.enabled is None else rule_config.enabled
+        enabled = (
+            True if rule_config is None or rule_config.enabled is None else rule_config.enabled
+        )
         states.append((rule.meta, enabled))
     return states
 

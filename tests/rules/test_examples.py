@@ -12,7 +12,10 @@ from tests.conftest import ProjectFactory
 CASES = [
     pytest.param(rule.meta.id, example, invalid, id=f"{rule.meta.id}-{kind}{i}")
     for rule in RULES
-    for invalid, kind, examples in ((True, "invalid", rule.meta.invalid), (False, "valid", rule.meta.valid))
+    for invalid, kind, examples in (
+        (True, "invalid", rule.meta.invalid),
+        (False, "valid", rule.meta.valid),
+    )
     for i, example in enumerate(examples)
 ]
 

@@ -81,7 +81,7 @@ def test_non_utf8_file_name_is_skipped_with_a_note(tmp_path: Path) -> None:
     ("make", "message"),
     [
         (lambda p: p / "missing", "no such directory"),
-        (lambda p: (p / "f.ts").write_text("") and p / "f.ts" or p / "f.ts", "not a directory"),
+        (lambda p: ((p / "f.ts").write_text("") and p / "f.ts") or p / "f.ts", "not a directory"),
     ],
 )
 def test_bad_roots_raise_input_error(tmp_path: Path, make: object, message: str) -> None:

@@ -1,4 +1,4 @@
-"""The result of one validation run, as every reporter (text, json, sarif, junit, github) reads it."""
+"""The result of one validation run, as every reporter (text, json, sarif, junit…) reads it."""
 
 from __future__ import annotations
 

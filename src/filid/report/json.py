@@ -121,7 +121,7 @@ def node_to_json(node: FractalNode) -> JsonObject:
 
 
 def module_infos(tree: FractalTree, facts: Mapping[str, FileFacts]) -> list[JsonObject]:
-    """ModuleInfo for every fractal and hybrid: ``{path, category, hasIndex, hasMain, exportCount}``."""
+    """ModuleInfo per fractal/hybrid: ``{path, category, hasIndex, hasMain, exportCount}``."""
     modules: list[JsonObject] = []
     for node in tree.nodes.values():
         if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):

@@ -25,7 +25,7 @@ from filid.rules.base import (
 class CircularDependencyOptions:
     """``includeTypeImports``: count ``import type`` edges too (default: they are ignored)."""
 
-    includeTypeImports: bool = False  # noqa: N815 - the config key as users write it
+    includeTypeImports: bool = False
 
 
 class CircularDependency:
@@ -82,7 +82,9 @@ class CircularDependency:
             except InputError:
                 placement = "."
             hops = [import_location(edge.source, edge.fact) for edge in cycle.route]
-            route_text = " -> ".join([*cycle.modules, cycle.modules[0]] if cycle.modules else members)
+            route_text = " -> ".join(
+                [*cycle.modules, cycle.modules[0]] if cycle.modules else members
+            )
             evidence = "; ".join(
                 f"{e.source}:{e.fact.line} imports '{e.fact.specifier}'" for e in cycle.route
             )

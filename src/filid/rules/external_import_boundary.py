@@ -81,9 +81,7 @@ def _case(
     if source.path != target.path:
         if target.category is NodeCategory.PURE_FUNCTION or entry_stem(dest_name) is not None:
             return None
-        return "b", (
-            f"deep import of '{dest}' bypasses the entry point of module '{target.path}'"
-        )
+        return "b", (f"deep import of '{dest}' bypasses the entry point of module '{target.path}'")
     file_name = file.rpartition("/")[2]
     file_dir = file.rpartition("/")[0] or "."
     is_entry = file_dir == target.path and entry_stem(file_name) is not None
@@ -114,7 +112,9 @@ class ExternalImportBoundary:
             RuleExample(
                 "importing another module through its index",
                 {
-                    "src/app/index.ts": "import { login } from '../auth';\nexport const go = login;\n",
+                    "src/app/index.ts": (
+                        "import { login } from '../auth';\nexport const go = login;\n"
+                    ),
                     "src/auth/index.ts": "export { login } from './auth';\n",
                     "src/auth/auth.ts": "export function login(): void {}\n",
                 },

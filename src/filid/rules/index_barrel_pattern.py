@@ -17,7 +17,9 @@ from filid.rules.base import (
     RuleMeta,
 )
 
-_ALWAYS_FINE = frozenset({StatementKind.IMPORT, StatementKind.RE_EXPORT, StatementKind.EXPORT_EMPTY})
+_ALWAYS_FINE = frozenset(
+    {StatementKind.IMPORT, StatementKind.RE_EXPORT, StatementKind.EXPORT_EMPTY}
+)
 _MOVABLE = frozenset(
     {
         StatementKind.DECLARATION,
@@ -36,9 +38,10 @@ def barrel_offenders(facts: FileFacts) -> list[TopStatement]:
     for statement in facts.statements:
         if statement.kind in _ALWAYS_FINE:
             continue
-        if statement.kind in (StatementKind.EXPORT_NAMES, StatementKind.EXPORT_DEFAULT_NAME) and all(
-            name in imported for name in statement.names
-        ):
+        if statement.kind in (
+            StatementKind.EXPORT_NAMES,
+            StatementKind.EXPORT_DEFAULT_NAME,
+        ) and all(name in imported for name in statement.names):
             continue
         offenders.append(statement)
     return offenders

@@ -25,7 +25,7 @@ _GOOD = "# Search\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\
 class IntentDocumentOptions:
     """``maxLines``: when set, the limit for both CLAUDE.md and INTENT.md."""
 
-    maxLines: int | None = None  # noqa: N815 - the config key as users write it
+    maxLines: int | None = None
 
 
 def _squash(text: str) -> str:

@@ -78,7 +78,9 @@ class ModuleEntryPoint:
             yield Finding(
                 node=node.path,
                 path=node.path,
-                message=f"{node.category} module '{node.path}' has no index.* or main.* entry point",
+                message=(
+                    f"{node.category} module '{node.path}' has no index.* or main.* entry point"
+                ),
                 suggestion=f"create {target} re-exporting the module's public API",
                 fix=FixInfo(
                     action=SyncActionKind.CREATE_INDEX,

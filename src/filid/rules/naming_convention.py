@@ -54,7 +54,10 @@ class NamingConvention:
         valid=(
             RuleExample(
                 "kebab-case and camelCase folders",
-                {"src/user-profile/index.ts": "export {};\n", "src/authFlow/index.ts": "export {};\n"},
+                {
+                    "src/user-profile/index.ts": "export {};\n",
+                    "src/authFlow/index.ts": "export {};\n",
+                },
             ),
         ),
         invalid=(
@@ -103,4 +106,3 @@ class NamingConvention:
                 suggestion=suggestion,
                 fix=fix,
             )
-
