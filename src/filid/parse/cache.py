@@ -1,0 +1,118 @@
+"""The on-disk parse cache: one JSON file mapping path → (mtime_ns, size, sha256, facts).
+
+JSON rather than pickle, so that a cache file planted in a repository can never run code.
+The file name carries filid's version, the grammar version and the facts format, so an
+upgrade starts from an empty cache. A missing, corrupt or unreadable cache is ignored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tree_sitter
+
+import filid
+from filid.model.facts import FileFacts
+from filid.parse.encoding import FACTS_FORMAT, decode_facts, encode_facts
+from filid.parse.grammar import GRAMMAR_VERSION
+
+_PREFIX = "parse-"
+# A file modified this close to when the cache was written may have changed again within the
+# file system's timestamp granularity without changing size: check its hash, not just stat.
+RACY_WINDOW_NS = 2_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class CacheEntry:
+    """What the cache remembers about one file."""
+
+    mtime_ns: int
+    size: int
+    digest: str
+    facts: FileFacts
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCache:
+    """Cache entries plus the time they were written (for the racy-timestamp check)."""
+
+    entries: dict[str, CacheEntry]
+    written_ns: int
+
+    def is_fresh(self, entry: CacheEntry, mtime_ns: int, size: int) -> bool:
+        """Whether stat data alone proves the file unchanged since it was cached."""
+        return (
+            entry.mtime_ns == mtime_ns
+            and entry.size == size
+            and mtime_ns < self.written_ns - RACY_WINDOW_NS
+        )
+
+
+EMPTY = LoadedCache({}, 0)
+
+
+def cache_file(cache_dir: Path) -> Path:
+    """The cache file for this filid version, grammar version and facts format."""
+    name = (
+        f"{_PREFIX}filid{filid.__version__}-ts{tree_sitter.__version__}"
+        f"-tsts{GRAMMAR_VERSION}-f{FACTS_FORMAT}.json"
+    )
+    return cache_dir / name
+
+
+def load_cache(cache_dir: Path) -> LoadedCache:
+    """Read the cache; anything unreadable or malformed yields an empty cache."""
+    try:
+        raw = cache_file(cache_dir).read_bytes()
+        data = json.loads(raw)
+        written_ns = data["written_ns"]
+        if not isinstance(written_ns, int):
+            return EMPTY
+        entries: dict[str, CacheEntry] = {}
+        for path, (mtime_ns, size, digest, facts) in data["entries"].items():
+            if not (
+                isinstance(mtime_ns, int) and isinstance(size, int) and isinstance(digest, str)
+            ):
+                return EMPTY
+            entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts))
+        return LoadedCache(entries, written_ns)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return EMPTY
+
+
+def store_cache(cache_dir: Path, entries: dict[str, CacheEntry]) -> None:
+    """Write the cache atomically (temporary file + rename); remove caches of other versions.
+
+    Raises OSError when the directory or file cannot be written.
+    """
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    target = cache_file(cache_dir)
+    payload: dict[str, Any] = {
+        "written_ns": time.time_ns(),
+        "entries": {
+            path: [e.mtime_ns, e.size, e.digest, encode_facts(e.facts)]
+            for path, e in sorted(entries.items())
+        },
+    }
+    # json.dumps runs the C encoder; json.dump to a stream would use the slow Python one.
+    text = json.dumps(payload, separators=(",", ":"))
+    handle, temporary = tempfile.mkstemp(prefix=".parse-", suffix=".tmp", dir=cache_dir)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    for other in cache_dir.glob(f"{_PREFIX}*.json"):
+        if other != target:
+            with contextlib.suppress(OSError):
+                other.unlink()

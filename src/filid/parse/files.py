@@ -1,0 +1,229 @@
+"""Parsing a project's source files: size and encoding guards, the cache, parallel workers."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import hashlib
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from filid.model.facts import FileFacts
+from filid.parse.cache import EMPTY, CacheEntry, LoadedCache, load_cache, store_cache
+from filid.parse.encoding import decode_facts, encode_facts
+from filid.parse.extract import parse_source
+
+MAX_FILE_BYTES = 1 << 20
+# Below this many files to parse, starting worker processes costs more than it saves
+# (measured: see tests/parse/bench_parse.py).
+PARALLEL_THRESHOLD = 300
+_CHUNKS_PER_WORKER = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """Facts by root-relative path (files that were read and parsed or taken from the cache),
+    notes for files skipped or with syntax errors, and how many files were actually parsed."""
+
+    facts: dict[str, FileFacts]
+    notes: tuple[str, ...]
+    parsed: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """What happened to one file: its facts with its stat and hash, or a note.
+
+    Worker processes send ``encoded`` facts (plain lists pickle far faster than dataclasses);
+    in-process parsing fills ``facts``. Neither is set, and no note, when the cached facts
+    (same content hash) still apply.
+    """
+
+    path: str
+    note: str | None = None
+    facts: FileFacts | None = None
+    encoded: list[Any] | None = None
+    mtime_ns: int = 0
+    size: int = 0
+    digest: str = ""
+
+
+def parse_files(
+    root: Path,
+    files: Sequence[str],
+    *,
+    cache_dir: Path | None,
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ParseResult:
+    """Parse ``files`` (root-relative POSIX paths) under ``root``; never raises for one file.
+
+    Files over 1 MiB, not valid UTF-8 or unreadable are skipped with a note. With
+    ``cache_dir`` set, facts of unchanged files come from the cache (an unchanged stat, or
+    else an unchanged SHA-256 of the content) and the cache is rewritten when anything
+    changed; ``None`` neither reads nor writes it. Many files are parsed in worker processes
+    (``jobs``, default one per CPU).
+    """
+    with _gc_paused():
+        return _parse_files(root, files, cache_dir, jobs, progress)
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many small objects.
+
+    Facts hold no reference cycles, but every few hundred allocations the collector would
+    scan all live objects again — which made loading and parsing several times slower.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _parse_files(
+    root: Path,
+    files: Sequence[str],
+    cache_dir: Path | None,
+    jobs: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> ParseResult:
+    paths = sorted(set(files))
+    total = len(paths)
+    cache = load_cache(cache_dir) if cache_dir is not None else EMPTY
+    facts: dict[str, FileFacts] = {}
+    notes: dict[str, str] = {}
+    entries: dict[str, CacheEntry] = {}
+    todo: list[tuple[str, str | None]] = []
+    done = 0
+    for path in paths:
+        try:
+            stat = os.stat(root / path)
+        except OSError as error:
+            notes[path] = f"{path}: skipped, cannot be read ({error.strerror or error})"
+            done += 1
+            continue
+        if stat.st_size > MAX_FILE_BYTES:
+            notes[path] = f"{path}: skipped, larger than 1 MiB"
+            done += 1
+            continue
+        entry = cache.entries.get(path)
+        if entry is not None and cache.is_fresh(entry, stat.st_mtime_ns, stat.st_size):
+            facts[path] = entry.facts
+            entries[path] = entry
+            done += 1
+            continue
+        todo.append((path, entry.digest if entry is not None else None))
+    if progress is not None:
+        progress(done, total)
+
+    parsed = 0
+    for outcome in _run(root, todo, jobs):
+        done += 1
+        path = outcome.path
+        if outcome.note is not None:
+            notes[path] = outcome.note
+        else:
+            if outcome.facts is not None:
+                file_facts = outcome.facts
+                parsed += 1
+            elif outcome.encoded is not None:
+                file_facts = decode_facts(outcome.encoded)
+                parsed += 1
+            else:  # content unchanged: the cached facts still hold
+                file_facts = cache.entries[path].facts
+            facts[path] = file_facts
+            entries[path] = CacheEntry(outcome.mtime_ns, outcome.size, outcome.digest, file_facts)
+        if progress is not None:
+            progress(done, total)
+
+    for path, file_facts in facts.items():
+        if file_facts.has_syntax_error:
+            notes[path] = (
+                f"{path}: syntax error at line {file_facts.syntax_error_line} "
+                "(facts may be partial)"
+            )
+    ordered_notes = [notes[key] for key in sorted(notes)]
+    if cache_dir is not None:
+        _keep_other_entries(root, cache, entries, set(paths))
+        # Rewrite only when something differs: a warm run then costs no write at all.
+        if todo or entries.keys() != cache.entries.keys():
+            try:
+                store_cache(cache_dir, entries)
+            except OSError as error:
+                ordered_notes.append(f"parse cache not written: {error.strerror or error}")
+    return ParseResult(facts=dict(sorted(facts.items())), notes=tuple(ordered_notes), parsed=parsed)
+
+
+def _keep_other_entries(
+    root: Path, cache: LoadedCache, entries: dict[str, CacheEntry], requested: set[str]
+) -> None:
+    """Carry over cache entries of files not asked for this time, if they still exist."""
+    for path, entry in cache.entries.items():
+        if path not in requested and (root / path).is_file():
+            entries[path] = entry
+
+
+def _run(root: Path, todo: list[tuple[str, str | None]], jobs: int | None) -> Iterator[_Outcome]:
+    """Process ``todo`` in this process, or in chunks across worker processes."""
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    if workers <= 1 or len(todo) < PARALLEL_THRESHOLD:
+        for path, digest in todo:
+            yield _process(root, path, digest, encode=False)
+        return
+    size = max(16, -(-len(todo) // (workers * _CHUNKS_PER_WORKER)))
+    chunks = [todo[index : index + size] for index in range(0, len(todo), size)]
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_context()) as pool:
+        futures = [pool.submit(_process_chunk, str(root), chunk) for chunk in chunks]
+        for future in as_completed(futures):
+            yield from future.result()
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork when it is safe (no other threads) — it skips re-importing the grammar."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _process_chunk(root: str, chunk: list[tuple[str, str | None]]) -> list[_Outcome]:
+    """Worker entry point: process one chunk of files."""
+    base = Path(root)
+    return [_process(base, path, digest, encode=True) for path, digest in chunk]
+
+
+def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) -> _Outcome:
+    """Read, check and parse one file (or confirm the cached facts by content hash)."""
+    try:
+        with open(root / path, "rb") as stream:
+            stat = os.fstat(stream.fileno())
+            if stat.st_size > MAX_FILE_BYTES:
+                return _Outcome(path, note=f"{path}: skipped, larger than 1 MiB")
+            source = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        return _Outcome(path, note=f"{path}: skipped, cannot be read ({error.strerror or error})")
+    if len(source) > MAX_FILE_BYTES:
+        return _Outcome(path, note=f"{path}: skipped, larger than 1 MiB")
+    try:
+        source.decode("utf-8")
+    except UnicodeDecodeError:
+        return _Outcome(path, note=f"{path}: skipped, not valid UTF-8")
+    digest = hashlib.sha256(source).hexdigest()
+    if digest == cached_digest:
+        return _Outcome(path, None, None, None, stat.st_mtime_ns, stat.st_size, digest)
+    facts = parse_source(path, source)
+    if encode:
+        return _Outcome(
+            path, None, None, encode_facts(facts), stat.st_mtime_ns, len(source), digest
+        )
+    return _Outcome(path, None, facts, None, stat.st_mtime_ns, len(source), digest)
