@@ -1,0 +1,246 @@
+"""The five tools' input schemas (hand-written JSON Schema) and the check that enforces them.
+
+The MCP SDK's low-level server does not validate ``tools/call`` arguments, so
+:func:`validate_arguments` does, driven by the very schema ``tools/list`` publishes: what a
+client is told and what the server accepts cannot drift apart. It supports exactly the
+keywords these schemas use (``type``, ``enum``, ``minimum``/``maximum``, ``minLength``,
+``minItems``, ``items``, ``required``, ``additionalProperties: false``, ``default``) and
+turns the first problem into a one-line :class:`~filid.model.errors.UsageError`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import Any, Final
+
+from filid.model.errors import UsageError
+from filid.model.nodes import NodeCategory
+from filid.rules.base import RuleCategory
+
+JsonSchema = dict[str, Any]
+
+DEPTH_MIN: Final = 1
+DEPTH_MAX: Final = 20
+DEPTH_DEFAULT: Final = 10
+
+DRIFT_SEVERITIES: Final = ("critical", "high", "medium", "low")
+RULE_QUERY_ACTIONS: Final = ("list", "get", "check")
+# Node categories filter by ``appliesTo``, rule categories by ``category`` (CONTRACT "MCP").
+CATEGORIES: Final = tuple(
+    dict.fromkeys([*(c.value for c in NodeCategory), *(c.value for c in RuleCategory)])
+)
+
+_PATH: Final[JsonSchema] = {
+    "type": "string",
+    "minLength": 1,
+    "description": (
+        "The project root: an absolute path, or one relative to the server's working "
+        "directory. It must lie inside one of the roots the server was started with."
+    ),
+}
+
+
+def _object(properties: dict[str, JsonSchema], required: list[str]) -> JsonSchema:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+FRACTAL_SCAN: Final = _object(
+    {
+        "path": _PATH,
+        "depth": {
+            "type": "integer",
+            "minimum": DEPTH_MIN,
+            "maximum": DEPTH_MAX,
+            "default": DEPTH_DEFAULT,
+            "description": "Include nodes down to this depth (the root is depth 0).",
+        },
+        "includeModuleInfo": {
+            "type": "boolean",
+            "default": False,
+            "description": (
+                "Also list every fractal/hybrid module with its entry point and export count."
+            ),
+        },
+    },
+    ["path"],
+)
+
+DRIFT_DETECT: Final = _object(
+    {
+        "path": _PATH,
+        "severity": {
+            "type": "string",
+            "enum": list(DRIFT_SEVERITIES),
+            "description": "Keep drift items of this severity and worse (default: all).",
+        },
+        "generatePlan": {
+            "type": "boolean",
+            "default": False,
+            "description": "Add syncPlan: the corrective actions in a safe order.",
+        },
+    },
+    ["path"],
+)
+
+LCA_RESOLVE: Final = _object(
+    {
+        "path": _PATH,
+        "moduleA": {
+            "type": "string",
+            "minLength": 1,
+            "description": "A module directory, root-relative (e.g. 'src/auth').",
+        },
+        "moduleB": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Another module directory, root-relative (e.g. 'src/billing').",
+        },
+    },
+    ["path", "moduleA", "moduleB"],
+)
+
+RULE_QUERY: Final = _object(
+    {
+        "action": {
+            "type": "string",
+            "enum": list(RULE_QUERY_ACTIONS),
+            "description": (
+                "'list' the rules (optionally by category), 'get' one rule's rationale and "
+                "examples (needs ruleId), or 'check' one subtree (needs targetPath)."
+            ),
+        },
+        "path": _PATH,
+        "ruleId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "For action 'get': a rule id such as 'module-entry-point'.",
+        },
+        "category": {
+            "type": "string",
+            "enum": list(CATEGORIES),
+            "description": (
+                "For action 'list': a node category (fractal, organ, pure-function, hybrid) "
+                "keeps the rules that apply to it; a rule category keeps that category."
+            ),
+        },
+        "targetPath": {
+            "type": "string",
+            "minLength": 1,
+            "description": (
+                "For action 'check': the directory to evaluate with its subtree, root-relative "
+                "(e.g. 'src/auth') or absolute."
+            ),
+        },
+    },
+    ["action", "path"],
+)
+
+STRUCTURE_VALIDATE: Final = _object(
+    {
+        "path": _PATH,
+        "rules": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1},
+            "minItems": 1,
+            "description": "Evaluate only these rule ids (default: every enabled rule).",
+        },
+        "fix": {
+            "type": "boolean",
+            "default": False,
+            "description": (
+                "Apply the safe fixes (write files), then re-validate; the report lists "
+                "fixedItems and remainingViolations."
+            ),
+        },
+    },
+    ["path"],
+)
+
+_TYPE_NAMES: Final = {
+    "string": "a string",
+    "integer": "an integer",
+    "boolean": "a boolean",
+    "array": "an array",
+    "object": "an object",
+}
+
+
+def _shown(value: object) -> str:
+    """A short JSON rendering of a rejected value for the one-line reason."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_type(name: str, expected: str, value: object) -> object:
+    """``value`` converted to the schema type (integral floats become ints) or UsageError."""
+    if expected == "string" and isinstance(value, str):
+        return value
+    if expected == "boolean" and isinstance(value, bool):
+        return value
+    if expected == "integer" and not isinstance(value, bool):
+        if isinstance(value, int):
+            return value
+        # JSON has one number type: 10.0 is the integer 10 (JSON Schema agrees).
+        if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+            return int(value)
+    if expected == "array" and isinstance(value, list):
+        return value
+    if expected == "object" and isinstance(value, dict):
+        return value
+    raise UsageError(f"{name}: must be {_TYPE_NAMES[expected]} (got {_shown(value)})")
+
+
+def _check_value(name: str, schema: Mapping[str, Any], value: object) -> object:
+    checked = _check_type(name, str(schema["type"]), value)
+    if "enum" in schema and checked not in schema["enum"]:
+        choices = ", ".join(str(c) for c in schema["enum"])
+        raise UsageError(f"{name}: must be one of {choices} (got {_shown(value)})")
+    if isinstance(checked, int) and not isinstance(checked, bool):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if (low is not None and checked < low) or (high is not None and checked > high):
+            raise UsageError(f"{name}: must be between {low} and {high} (got {_shown(value)})")
+    if isinstance(checked, str) and len(checked) < schema.get("minLength", 0):
+        raise UsageError(f"{name}: must not be empty")
+    if isinstance(checked, list):
+        if len(checked) < schema.get("minItems", 0):
+            raise UsageError(f"{name}: must list at least {schema['minItems']} item(s)")
+        items = schema.get("items")
+        if items is not None:
+            checked = [_check_value(f"{name}[{i}]", items, v) for i, v in enumerate(checked)]
+    return checked
+
+
+def validate_arguments(
+    schema: Mapping[str, Any], arguments: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The arguments checked against ``schema``, with defaults filled in.
+
+    Raises ``UsageError`` with a one-line reason naming the argument: an unknown argument, a
+    missing required one, a wrong type, a value outside its enum or range.
+    """
+    given = dict(arguments or {})
+    properties: Mapping[str, Mapping[str, Any]] = schema["properties"]
+    unknown = sorted(set(given) - set(properties))
+    if unknown:
+        valid = ", ".join(properties)
+        raise UsageError(f"{unknown[0]}: unknown argument (valid arguments: {valid})")
+    for name in schema.get("required", ()):
+        if name not in given:
+            raise UsageError(f"{name}: required argument missing")
+    checked: dict[str, Any] = {}
+    for name, spec in properties.items():
+        if name in given:
+            checked[name] = _check_value(name, spec, given[name])
+        elif "default" in spec:
+            checked[name] = spec["default"]
+    return checked

@@ -1,0 +1,250 @@
+"""The MCP server (low-level ``mcp.server.Server``): five tools and the rules resource.
+
+The SDK's low-level server neither validates tool arguments nor turns handler exceptions into
+``isError`` results, so this module does both: arguments are checked against the published
+schema, the ``path`` argument against the allowed roots, and every failure of a tool becomes
+an ``isError`` result with a one-line reason (never a JSON-RPC error, never a crash). Tools run
+in worker threads so that concurrent calls do not block the event loop.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import anyio
+import anyio.to_thread
+import mcp.types as types
+from mcp.server import Server, ServerRequestContext
+from mcp.shared.exceptions import MCPError
+from mcp.types.jsonrpc import INVALID_PARAMS
+
+from filid import __version__
+from filid.mcp import resources, tools
+from filid.mcp.schemas import validate_arguments
+from filid.model.errors import FilidError, InputError
+from filid.report.json import dumps
+from filid.scan.universe import resolve_root
+
+__all__ = ["build_server", "call_tool", "resolve_roots", "resolve_tool_path", "run_stdio"]
+
+SERVER_NAME: Final = "filid"
+
+# JSON-RPC code of "resource not found" (MCP specification, resources).
+RESOURCE_NOT_FOUND: Final = -32002
+
+logger = logging.getLogger("filid.mcp")
+
+
+def resolve_roots(roots: Sequence[Path]) -> tuple[Path, ...]:
+    """The allowed roots as absolute real paths (``InputError`` for a missing one)."""
+    resolved: list[Path] = []
+    for root in roots:
+        try:
+            resolved.append(resolve_root(root))
+        except InputError as error:
+            raise InputError(f"--root {error}") from None
+    return tuple(dict.fromkeys(resolved))
+
+
+def resolve_tool_path(raw: str, roots: Sequence[Path], cwd: Path) -> Path:
+    """The project root a tool call names: inside an allowed root, existing, a directory.
+
+    ``raw`` is absolute or relative to ``cwd``; symbolic links are resolved before the roots
+    are compared, so a link cannot lead outside them.
+    """
+    candidate = Path(raw).expanduser()
+    if not candidate.is_absolute():
+        candidate = cwd / candidate
+    try:
+        real = candidate.resolve()
+    except (RuntimeError, OSError) as error:
+        reason = "symbolic link loop" if isinstance(error, RuntimeError) else error.strerror
+        raise InputError(f"{raw}: cannot open ({reason})") from None
+    if not any(real.is_relative_to(root) for root in roots):
+        allowed = ", ".join(str(r) for r in roots)
+        raise InputError(f"{raw}: outside the allowed roots ({allowed})")
+    try:
+        return resolve_root(real)
+    except InputError:
+        if not real.exists():
+            raise InputError(f"{raw}: no such directory") from None
+        raise
+
+
+def _text(value: str) -> list[types.ContentBlock]:
+    return [types.TextContent(type="text", text=value)]
+
+
+def _error(message: str, next_actions: Sequence[str] = ()) -> types.CallToolResult:
+    structured = {"error": message, "nextActions": list(next_actions)} if next_actions else None
+    return types.CallToolResult(
+        content=_text(message), structured_content=structured, is_error=True
+    )
+
+
+def call_tool(
+    name: str,
+    arguments: Mapping[str, Any] | None,
+    *,
+    roots: Sequence[Path],
+    cwd: Path,
+    locks: tools.RootLocks,
+) -> types.CallToolResult:
+    """Run one tool call to completion (blocking) and wrap its outcome as a result.
+
+    A known tool name is required (the handler checks it first); every other failure —
+    bad arguments, a path outside the roots, a library error, a bug — becomes ``isError``.
+    """
+    spec = tools.TOOLS_BY_NAME[name]
+    try:
+        args = validate_arguments(spec.input_schema, arguments)
+        root = resolve_tool_path(args["path"], roots, cwd)
+        data = spec.run(root, args, locks)
+    except InputError as error:
+        nearest = tools.nearest_modules(error) if name == "lca-resolve" else []
+        actions = [f"nearest existing module: {m}" for m in nearest]
+        if actions:
+            actions.append("fractal-scan lists every module of the project")
+        return _error(str(error), actions)
+    except FilidError as error:
+        return _error(str(error))
+    except Exception as error:
+        logger.exception("tool %s failed", name)
+        return _error(f"internal error: {type(error).__name__}: {error}")
+    return types.CallToolResult(content=_text(dumps(data)), structured_content=data)
+
+
+def _tool_definition(spec: tools.ToolSpec) -> types.Tool:
+    return types.Tool(
+        name=spec.name,
+        title=spec.title,
+        description=spec.description,
+        input_schema=spec.input_schema,
+        annotations=types.ToolAnnotations(
+            title=spec.title,
+            read_only_hint=spec.read_only,
+            destructive_hint=None if spec.read_only else True,
+            idempotent_hint=True,
+            open_world_hint=False,
+        ),
+    )
+
+
+def _instructions(roots: Sequence[Path]) -> str:
+    allowed = ", ".join(str(r) for r in roots)
+    return (
+        "filid checks that a TypeScript/JavaScript project keeps a clean fractal structure "
+        "(Fractal Context Architecture). Every tool takes `path`, the project root, which must "
+        f"lie inside an allowed root: {allowed}. Start with fractal-scan to see the tree, then "
+        "structure-validate (fix=true applies the safe fixes) or drift-detect; lca-resolve "
+        "tells where code shared by two modules belongs; rule-query and the resource "
+        "filid://rules explain the rules."
+    )
+
+
+def build_server(roots: Sequence[Path], *, cwd: Path | None = None) -> Server[Any]:
+    """The filid MCP server for the given allowed roots (already-resolved or not).
+
+    ``cwd`` is the directory relative ``path`` arguments are resolved against (default: the
+    process's working directory when the server is built).
+    """
+    allowed = resolve_roots(roots)
+    base = cwd if cwd is not None else Path(os.getcwd())
+    locks = tools.RootLocks()
+    tool_list = types.ListToolsResult(tools=[_tool_definition(spec) for spec in tools.TOOLS])
+    resource = types.Resource(
+        uri=resources.RULES_URI,
+        name="rules",
+        title="filid rule catalogue",
+        description=resources.RULES_DESCRIPTION,
+        mime_type=resources.RULES_MIME_TYPE,
+    )
+
+    async def on_list_tools(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return tool_list
+
+    async def on_call_tool(
+        ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        if params.name not in tools.TOOLS_BY_NAME:
+            valid = ", ".join(tools.TOOLS_BY_NAME)
+            raise MCPError(INVALID_PARAMS, f"unknown tool '{params.name}' (tools: {valid})")
+        run = functools.partial(
+            call_tool, params.name, params.arguments, roots=allowed, cwd=base, locks=locks
+        )
+        return await anyio.to_thread.run_sync(run)
+
+    async def on_list_resources(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        return types.ListResourcesResult(resources=[resource])
+
+    async def on_read_resource(
+        ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        if str(params.uri) != resources.RULES_URI:
+            raise MCPError(
+                RESOURCE_NOT_FOUND,
+                f"unknown resource '{params.uri}' (resources: {resources.RULES_URI})",
+            )
+        return types.ReadResourceResult(
+            contents=[
+                types.TextResourceContents(
+                    uri=resources.RULES_URI,
+                    mime_type=resources.RULES_MIME_TYPE,
+                    text=resources.rules_markdown(),
+                )
+            ]
+        )
+
+    return Server(
+        SERVER_NAME,
+        version=__version__,
+        instructions=_instructions(allowed),
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+        on_list_resources=on_list_resources,
+        on_read_resource=on_read_resource,
+    )
+
+
+def _configure_logging() -> None:
+    """Log to stderr: stdout belongs to the protocol."""
+    root_logger = logging.getLogger("filid")
+    if not root_logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("filid mcp: %(levelname)s: %(message)s"))
+        root_logger.addHandler(handler)
+        root_logger.setLevel(logging.INFO)
+        root_logger.propagate = False
+
+
+async def _serve(server: Server[Any]) -> None:
+    from mcp.server.stdio import stdio_server
+
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def run_stdio(roots: list[Path]) -> None:
+    """Serve MCP on stdin/stdout until the client closes the connection.
+
+    Raises ``InputError`` (before serving) for a root that is not an existing directory.
+    Nothing is written to stdout but protocol messages; logs go to stderr.
+    """
+    allowed = resolve_roots(roots)
+    server = build_server(allowed)
+    _configure_logging()
+    logger.info("serving %s (roots: %s)", __version__, ", ".join(str(r) for r in allowed))
+    try:
+        anyio.run(_serve, server)
+    except KeyboardInterrupt:
+        logger.info("interrupted")
