@@ -38,3 +38,20 @@ def test_rule_example(
         assert found, f"{rule_id}: '{example.description}' should fire"
     else:
         assert not found, f"{rule_id}: '{example.description}' fired: {found}"
+
+
+def test_zero_peer_eponymous_file_ignores_case_style_and_moves_into_kebab_folders(
+    make_project: ProjectFactory,
+) -> None:
+    root = make_project(
+        {
+            "src/user-card/index.ts": "export { UserCard } from './UserCard';\n",
+            "src/user-card/UserCard.tsx": "export const UserCard = (): null => null;\n",
+            "src/user-card/AvatarImage.tsx": "export const AvatarImage = (): null => null;\n",
+        }
+    )
+    result = evaluate(load_project(root, use_cache=False), rule_ids=["zero-peer-file"])
+    assert [v.path for v in result.violations] == ["src/user-card/AvatarImage.tsx"]
+    fix = result.violations[0].fix
+    assert fix is not None
+    assert fix.target_path == "src/user-card/avatar-image/AvatarImage.tsx"

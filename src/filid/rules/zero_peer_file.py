@@ -1,7 +1,11 @@
 """zero-peer-file: a fractal holds only its entry points, documents and eponymous file.
 
-Decision (SPEC is silent): the project root is not checked. A repository root holds tooling
-files by nature (lock files, licences, bundler configs) that no sub-folder could take.
+Decisions (SPEC is silent):
+- the project root is not checked: a repository root holds tooling files by nature (lock
+  files, licences, bundler configs) that no sub-folder could take;
+- the eponymous file is compared case-style-insensitively (``UserCard.tsx`` is eponymous in
+  ``user-card/``), and the move target folder is kebab-case, so the fix never creates a folder
+  that naming-convention would then flag.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from filid.rules.base import (
     RuleExample,
     RuleMeta,
 )
+from filid.rules.naming_convention import to_kebab_case
 from filid.scan.classify import entry_stem
 from filid.scan.documents import DETAIL_DOCUMENTS, INTENT_DOCUMENTS
 
@@ -30,7 +35,10 @@ def is_allowed_peer(node: FractalNode, name: str, context: RuleContext) -> bool:
     """True when ``name`` may sit directly in fractal/hybrid ``node`` (SPEC §5)."""
     if entry_stem(name) is not None or name in INTENT_DOCUMENTS or name in DETAIL_DOCUMENTS:
         return True
-    if name.split(".", 1)[0] == node.name or name.startswith("README"):
+    stem = name.split(".", 1)[0]
+    if stem == node.name or to_kebab_case(stem) == to_kebab_case(node.name):
+        return True
+    if name.startswith("README"):
         return True
     if name == "package.json" or (name.startswith("tsconfig") and name.endswith(".json")):
         return True
@@ -93,7 +101,8 @@ class ZeroPeerFile:
                 if is_allowed_peer(node, name, context):
                     continue
                 file = node.file_path(name)
-                folder = node.file_path(name.split(".", 1)[0] or name)
+                stem = name.split(".", 1)[0]
+                folder = node.file_path(to_kebab_case(stem) or stem or name)
                 target = f"{folder}/{name}"
                 yield Finding(
                     node=node.path,

@@ -1,0 +1,313 @@
+"""Apply a fix plan as one transaction, or preview it as a unified diff.
+
+The plan is first played on a virtual copy of the files it touches: every precondition
+(created file absent, edited or moved file with the digest it had when planned) is checked
+and every path is confined to the project root before anything is written. Only then the
+final state is committed file by file — each write atomic (temporary file in the same
+directory, then ``os.replace``, keeping the file mode) — with a journal; any failure restores
+every file and directory to its original state and raises :class:`FixError`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import stat
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import assert_never
+
+from filid.fix.actions import (
+    CreateFile,
+    Edit,
+    EditFile,
+    FixPlan,
+    MoveFile,
+    RemoveDirIfEmpty,
+    SyncAction,
+    digest,
+)
+from filid.model.errors import FixError
+
+__all__ = ["apply_operations", "apply_plan", "check_path", "preview_diff"]
+
+
+def check_path(root: Path, path: str) -> Path:
+    """The absolute path of root-relative ``path``, refusing anything that could leave the root.
+
+    Refuses absolute paths, ``..`` or empty segments, and paths whose real location (after
+    following symbolic links of any existing ancestor or the file itself) is outside the root.
+    """
+    pure = PurePosixPath(path)
+    if not path or pure.is_absolute() or "\\" in path or "\x00" in path:
+        raise FixError(f"refusing to write {path!r}: not a root-relative path")
+    if any(part in ("..", ".", "") for part in path.split("/")):
+        raise FixError(f"refusing to write {path!r}: the path must not contain '..' or '.'")
+    real_root = Path(os.path.realpath(root))
+    absolute = real_root.joinpath(*pure.parts)
+    real = Path(os.path.realpath(absolute))
+    if real != real_root and real_root not in real.parents:
+        raise FixError(f"refusing to write {path}: it resolves outside the project root")
+    if absolute.is_symlink():
+        # Replacing a link would write the link's target (or turn the link into a file);
+        # either way the change would not be the one the plan shows.
+        raise FixError(f"refusing to write {path}: it is a symbolic link")
+    return absolute
+
+
+@dataclass(slots=True)
+class _State:
+    """The virtual file system a plan is played on (``None`` content means absent)."""
+
+    root: Path
+    original: dict[str, bytes | None] = field(default_factory=dict)
+    modes: dict[str, int] = field(default_factory=dict)
+    current: dict[str, bytes | None] = field(default_factory=dict)
+    moved_from: dict[str, str] = field(default_factory=dict)
+    dirs_to_remove: list[str] = field(default_factory=list)
+
+    def load(self, path: str) -> bytes | None:
+        if path not in self.current:
+            absolute = check_path(self.root, path)
+            content: bytes | None
+            if absolute.is_file():
+                content = absolute.read_bytes()
+                self.modes[path] = stat.S_IMODE(absolute.stat().st_mode)
+            elif os.path.lexists(absolute):
+                raise FixError(f"refusing to write {path}: it is not a regular file")
+            else:
+                content = None
+            self.original[path] = content
+            self.current[path] = content
+        return self.current[path]
+
+
+def _apply_edits(path: str, content: bytes, edits: tuple[Edit, ...]) -> bytes:
+    out: list[bytes] = []
+    position = 0
+    for edit in sorted(edits, key=lambda e: (e.start_byte, e.end_byte)):
+        if (
+            edit.start_byte < position
+            or edit.end_byte > len(content)
+            or edit.start_byte > edit.end_byte
+        ):
+            raise FixError(f"invalid edit of {path}: overlapping or out of range")
+        out.append(content[position : edit.start_byte])
+        out.append(edit.replacement.encode("utf-8"))
+        position = edit.end_byte
+    out.append(content[position:])
+    return b"".join(out)
+
+
+def _changed(path: str) -> FixError:
+    return FixError(f"{path} changed since the fix was planned")
+
+
+def _simulate(root: Path, operations: tuple[SyncAction, ...]) -> _State:
+    """Play ``operations`` on a virtual copy; raise ``FixError`` on any failed precondition."""
+    state = _State(root=root)
+    for operation in operations:
+        if isinstance(operation, CreateFile):
+            if state.load(operation.path) is not None:
+                raise FixError(f"{operation.path} already exists; it was absent when planned")
+            state.current[operation.path] = operation.content.encode("utf-8")
+        elif isinstance(operation, EditFile):
+            content = state.load(operation.path)
+            if content is None or digest(content) != operation.expected_sha256:
+                raise _changed(operation.path)
+            state.current[operation.path] = _apply_edits(operation.path, content, operation.edits)
+        elif isinstance(operation, MoveFile):
+            content = state.load(operation.src)
+            if content is None or digest(content) != operation.expected_sha256:
+                raise _changed(operation.src)
+            if state.load(operation.dst) is not None:
+                raise FixError(f"{operation.dst} already exists; it was absent when planned")
+            state.current[operation.dst] = content
+            state.current[operation.src] = None
+            state.modes.setdefault(operation.dst, state.modes.get(operation.src, 0o644))
+            state.moved_from[operation.dst] = state.moved_from.pop(operation.src, operation.src)
+        elif isinstance(operation, RemoveDirIfEmpty):
+            check_path(root, operation.path)
+            state.dirs_to_remove.append(operation.path)
+        else:
+            assert_never(operation)
+    return state
+
+
+def _default_mode() -> int:
+    # The mode a plain `open(path, "w")` would give, honouring the user's umask.
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _atomic_write(target: Path, content: bytes, mode: int) -> None:
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".filid-tmp"
+    )
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+@dataclass(slots=True)
+class _Journal:
+    """What the commit changed, so that it can be undone in reverse."""
+
+    files: list[tuple[Path, bytes | None, int]] = field(default_factory=list)
+    created_dirs: list[Path] = field(default_factory=list)
+    removed_dirs: list[Path] = field(default_factory=list)
+
+    def rollback(self) -> list[str]:
+        """Undo everything; return the failures (empty when the undo was complete)."""
+        problems: list[str] = []
+        for directory in reversed(self.removed_dirs):
+            try:
+                directory.mkdir(exist_ok=True)
+            except OSError as error:
+                problems.append(f"{directory}: {error}")
+        for path, content, mode in reversed(self.files):
+            try:
+                if content is None:
+                    if os.path.lexists(path):
+                        path.unlink()
+                else:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    _atomic_write(path, content, mode)
+            except OSError as error:
+                problems.append(f"{path}: {error}")
+        for directory in reversed(self.created_dirs):
+            try:
+                directory.rmdir()
+            except OSError as error:
+                problems.append(f"{directory}: {error}")
+        return problems
+
+
+def _make_parents(target: Path, stop: Path, journal: _Journal) -> None:
+    missing: list[Path] = []
+    parent = target.parent
+    while parent != stop and not parent.exists():
+        missing.append(parent)
+        parent = parent.parent
+    for directory in reversed(missing):
+        directory.mkdir()
+        journal.created_dirs.append(directory)
+
+
+def apply_operations(root: Path, operations: tuple[SyncAction, ...]) -> tuple[str, ...]:
+    """Apply ``operations`` transactionally under ``root``; return the changed paths, sorted.
+
+    Raises :class:`FixError` (with every file restored) when a precondition fails, a path
+    would leave the root, or any write fails.
+    """
+    root = Path(os.path.realpath(root))
+    state = _simulate(root, operations)
+    changes = sorted(
+        path for path, content in state.current.items() if content != state.original[path]
+    )
+    writes = [p for p in changes if state.current[p] is not None]
+    deletions = [p for p in changes if state.current[p] is None]
+    default_mode = _default_mode()
+    journal = _Journal()
+    try:
+        for path in writes:
+            target = check_path(root, path)
+            _make_parents(target, root, journal)
+            new_content = state.current[path]
+            assert new_content is not None
+            original_mode = state.modes.get(path, default_mode)
+            journal.files.append((target, state.original[path], original_mode))
+            _atomic_write(target, new_content, state.modes.get(path, default_mode))
+        for path in deletions:
+            target = check_path(root, path)
+            journal.files.append(
+                (target, state.original[path], state.modes.get(path, default_mode))
+            )
+            target.unlink()
+        for directory in sorted(set(state.dirs_to_remove), key=lambda d: (-d.count("/"), d)):
+            target = check_path(root, directory)
+            if target.is_dir() and not any(target.iterdir()):
+                target.rmdir()
+                journal.removed_dirs.append(target)
+    except BaseException as error:
+        problems = journal.rollback()
+        if isinstance(error, FixError) and not problems:
+            raise
+        detail = f"; rollback incomplete: {'; '.join(problems)}" if problems else ""
+        raise FixError(f"fix failed and was rolled back: {error}{detail}") from error
+    return tuple(changes)
+
+
+def apply_plan(plan: FixPlan) -> tuple[str, ...]:
+    """Apply every operation of ``plan`` as one transaction; return the changed paths."""
+    return apply_operations(plan.root, plan.operations)
+
+
+def _lines(content: bytes) -> list[str]:
+    lines = content.decode("utf-8", errors="replace").splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n\\ No newline at end of file\n"
+    return lines
+
+
+def _unified(old: bytes | None, new: bytes | None, old_name: str, new_name: str) -> list[str]:
+    return list(
+        difflib.unified_diff(
+            _lines(old) if old is not None else [],
+            _lines(new) if new is not None else [],
+            fromfile=old_name,
+            tofile=new_name,
+        )
+    )
+
+
+def preview_diff(plan: FixPlan) -> str:
+    """The unified diff of what ``plan`` would write (``a/``/``b/`` prefixes, ``/dev/null``
+    for created or removed files, git-style rename headers for moves); writes nothing.
+
+    Raises :class:`FixError` when a precondition already fails.
+    """
+    return diff_operations(Path(os.path.realpath(plan.root)), plan.operations)
+
+
+def diff_operations(root: Path, operations: tuple[SyncAction, ...]) -> str:
+    """The unified diff of ``operations`` under ``root`` (see :func:`preview_diff`)."""
+    state = _simulate(root, operations)
+    sources = set(state.moved_from.values())
+    out: list[str] = []
+    for path in sorted(state.current):
+        old = state.original[path]
+        new = state.current[path]
+        if old == new:
+            continue
+        source = state.moved_from.get(path)
+        if source is not None and new is not None:
+            before = state.original[source]
+            out.append(f"diff --git a/{source} b/{path}\n")
+            out.append(f"rename from {source}\nrename to {path}\n")
+            out.extend(_unified(before, new, f"a/{source}", f"b/{path}"))
+        elif path in sources and new is None:
+            continue  # shown with its rename header at the destination
+        else:
+            out.append(f"diff --git a/{path} b/{path}\n")
+            if old is None:
+                out.append("new file mode 100644\n")
+            out.extend(
+                _unified(
+                    old,
+                    new,
+                    f"a/{path}" if old is not None else "/dev/null",
+                    f"b/{path}" if new is not None else "/dev/null",
+                )
+            )
+    return "".join(out)

@@ -1,0 +1,136 @@
+"""The fix loop: load, evaluate, plan, preview or apply, reload, re-evaluate.
+
+Fixes that conflict with one another in a pass are skipped in that pass and planned again in
+the next, on the files as the first pass left them, so one run converges (or stops after a
+few passes) and a second run right after it changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from filid.engine import Project, evaluate, load_project
+from filid.fix.actions import FixPlan, SkippedFix, SyncAction
+from filid.fix.apply import apply_plan, preview_diff
+from filid.fix.planner import plan_fixes
+from filid.model.report import FixedItem, ValidationResult
+from filid.model.violations import Risk, Violation
+
+__all__ = ["FixRun", "run_fix"]
+
+# Enough for every dependency chain in practice (a rename, then the split inside it, then the
+# rewrites that follow); a loop that still changes files after this many passes is a bug.
+MAX_PASSES = 16
+
+
+@dataclass(frozen=True, slots=True)
+class FixRun:
+    """What a fix run did.
+
+    ``result`` is the re-validated result with ``fixed`` (what was applied, and whether its
+    violation is gone) and ``remaining`` set; ``diff`` the unified diff of a dry run;
+    ``changed_files`` the root-relative paths written, created or removed; ``skipped`` the
+    fixes that could not be applied in the last pass, with the reason.
+    """
+
+    result: ValidationResult
+    diff: str
+    changed_files: tuple[str, ...]
+    skipped: tuple[SkippedFix, ...] = ()
+
+
+def _identity(violation: Violation) -> tuple[str, str, str, int, int]:
+    # Not the fingerprint: it counts occurrences, so once the first of three identical
+    # imports is fixed the second inherits its fingerprint. The place is what a fix changes.
+    location = violation.location
+    return (violation.rule_id, violation.path, location.file, location.line, location.column)
+
+
+def _is_blocked(skip: SkippedFix) -> bool:
+    """A skip the user can act on (not merely above the requested risk level)."""
+    return not skip.reason.startswith(("risky:", "moderate:", "safe:"))
+
+
+def _skip_notes(skipped: Sequence[SkippedFix]) -> tuple[str, ...]:
+    return tuple(
+        f"not fixed: {s.violation.rule_id} at {s.violation.path}: {s.reason}"
+        for s in skipped
+        if _is_blocked(s)
+    )
+
+
+def run_fix(
+    root: str | os.PathLike[str],
+    *,
+    config_path: Path | None = None,
+    max_risk: Risk = Risk.SAFE,
+    dry_run: bool = False,
+    rule_ids: Sequence[str] | None = None,
+    use_cache: bool = True,
+    files: Sequence[str] | None = None,
+) -> FixRun:
+    """Fix the project at ``root`` up to ``max_risk`` (``--fix``: safe; ``--unsafe-fixes``:
+    moderate), or with ``dry_run`` only compute the diff of the first pass (``--diff``).
+
+    Raises :class:`~filid.model.errors.FixError` (every file restored) when applying fails,
+    and the engine's ``InputError``/``ConfigError`` for a bad root or configuration.
+    """
+
+    def load() -> tuple[Project, ValidationResult]:
+        project = load_project(root, config_path=config_path, use_cache=use_cache)
+        return project, evaluate(project, rule_ids=rule_ids, files=files)
+
+    project, result = load()
+    plan = plan_fixes(project, result.violations, max_risk=max_risk)
+    if dry_run:
+        notes = result.notes + _skip_notes(plan.skipped)
+        return FixRun(
+            result=replace(result, notes=notes),
+            diff=preview_diff(plan) if not plan.is_empty else "",
+            changed_files=(),
+            skipped=plan.skipped,
+        )
+
+    changed: set[str] = set()
+    fixed: list[FixedItem] = []
+    previous: tuple[SyncAction, ...] | None = None
+    last_plan: FixPlan = plan
+    for _ in range(MAX_PASSES):
+        if plan.is_empty or plan.operations == previous:
+            break
+        changed.update(apply_plan(plan))
+        previous = plan.operations
+        project, result = load()
+        still = {_identity(v) for v in result.violations}
+        fixed.extend(
+            FixedItem(
+                violation=f.violation,
+                action=f.action,
+                result_path=f.result_path,
+                success=_identity(f.violation) not in still,
+            )
+            for f in plan.fixes
+        )
+        plan = plan_fixes(project, result.violations, max_risk=max_risk)
+        last_plan = plan
+    blocked = [s for s in last_plan.skipped if _is_blocked(s)]
+    fixed.extend(
+        FixedItem(s.violation, s.violation.fix.action, s.violation.path, False)
+        for s in blocked
+        if s.violation.fix
+    )
+    final = replace(
+        result,
+        fixed=tuple(fixed),
+        remaining=result.violations,
+        notes=result.notes + _skip_notes(blocked),
+    )
+    return FixRun(
+        result=final,
+        diff="",
+        changed_files=tuple(sorted(changed)),
+        skipped=last_plan.skipped,
+    )
