@@ -156,6 +156,31 @@ def test_a_peer_that_imports_its_siblings_is_not_moved_down(tmp_path: Path) -> N
     )
 
 
+def test_a_side_effect_free_peer_importing_a_module_is_not_moved_into_its_own_folder(
+    tmp_path: Path,
+) -> None:
+    # Alone in session/, a side-effect free file would make a pure-function folder that
+    # imports modules: new pure-function-isolation violations and a cycle, not a fix.
+    files = {
+        "tsconfig.json": TSCONFIG,
+        "src/auth/index.ts": "export { login } from './session';\n",
+        "src/auth/utils/hash.ts": "export const hash = (s: string): string => s;\n",
+        "src/auth/session.ts": (
+            "import { hash } from './utils/hash';\nexport const login = (u: string) => hash(u);\n"
+        ),
+        "src/auth/logger.ts": "import { hash } from './utils/hash';\nconsole.log(hash('x'));\n",
+    }
+    project = load_project(_write(tmp_path, files), use_cache=False)
+    plan = plan_fixes(
+        project, evaluate(project, rule_ids=["zero-peer-file"]).violations, max_risk=Risk.MODERATE
+    )
+    assert [fix.violation.path for fix in plan.fixes] == ["src/auth/logger.ts"]
+    assert [s.reason for s in plan.skipped] == [
+        "src/auth/session.ts is side-effect free: alone in session/ it would be a pure-function "
+        "folder importing module file src/auth/utils/hash.ts"
+    ]
+
+
 @pytest.mark.parametrize(
     ("from_dir", "to_path", "expected"),
     [

@@ -52,9 +52,10 @@ from filid.graph.workspaces import WorkspaceIndex
 from filid.model.errors import FilidError
 from filid.model.facts import ExportKind, FileFacts, ImportFact, ImportKind
 from filid.model.graph import FileGraph, ImportEdge
-from filid.model.nodes import FractalTree
+from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.violations import Risk, SyncActionKind, Violation
 from filid.rules.index_barrel_pattern import split_target
+from filid.scan.classify import ORGAN_NAMES, is_infra_name
 from filid.scan.universe import EXCLUDED_DIRECTORIES, is_excluded
 
 __all__ = ["ProjectView", "plan_fixes", "risk_allows"]
@@ -551,6 +552,7 @@ class _Planner:
                 f"{source} imports {beside[0]} beside it; in a sub-folder it would import "
                 "its parent module's files"
             )
+        self._refuse_new_pure_function(source, _basename(target_dir))
         self.read(source)
         candidate.moves = {source: target}
         candidate.reads.add(source)
@@ -572,6 +574,31 @@ class _Planner:
 
         edited = self._rewrite_for_moves(candidate, remap, alias)
         self.verify_moves(candidate, edited)
+
+    def _refuse_new_pure_function(self, source: str, folder: str) -> None:
+        """Refuse a peer move that would make a pure-function folder importing modules.
+
+        Alone in a new folder, a side-effect free file makes that folder a pure-function node
+        that owns itself (SPEC §2 step 7): its imports of module files (its old parent's organs
+        included) would then be pure-function-isolation violations and new cycles.
+        """
+        facts = self.project.facts.get(source)
+        if facts is None or not facts.is_side_effect_free or source in self.project.test_files:
+            return
+        organs = ORGAN_NAMES | frozenset(self.project.config.structure.additional_organ_names)
+        if folder in organs or is_infra_name(folder):
+            return
+        tree = self.project.tree
+        modules = sorted(
+            edge.target
+            for edge in self.edges_by_source.get(source, [])
+            if tree.owner_of(edge.target).category in (NodeCategory.FRACTAL, NodeCategory.HYBRID)
+        )
+        if modules:
+            raise _NotFixable(
+                f"{source} is side-effect free: alone in {folder}/ it would be a pure-function "
+                f"folder importing module file {modules[0]}"
+            )
 
     def plan_split(self, candidate: _Candidate) -> None:
         node = self.tree.nodes.get(candidate.violation.path)
