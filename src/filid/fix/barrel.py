@@ -15,19 +15,12 @@ from tree_sitter import Node
 from filid.fix.specifiers import SpecifierStyle, specifier_for_file, split_ext
 from filid.model.facts import ExportKind, FileFacts, StatementKind
 from filid.parse.grammar import toolkit_for
+from filid.rules.index_barrel_pattern import MOVABLE_STATEMENTS
 
 __all__ = ["SplitResult", "export_lines", "index_content", "split_index"]
 
-# Statements a split moves out of the index: the same set index-barrel-pattern calls movable.
-_MOVABLE = frozenset(
-    {
-        StatementKind.DECLARATION,
-        StatementKind.EXPORTED_DECLARATION,
-        StatementKind.EXPORT_DEFAULT_EXPRESSION,
-        StatementKind.EXPORT_NAMES,
-        StatementKind.EXPORT_DEFAULT_NAME,
-    }
-)
+# Statements a split moves out of the index: the ones index-barrel-pattern calls movable.
+_MOVABLE = MOVABLE_STATEMENTS
 
 # Identifier-like node types whose text may name an imported binding.
 _REFERENCE_TYPES = frozenset(

@@ -45,12 +45,13 @@ from filid.fix.specifiers import (
     split_ext,
     style_of,
 )
+from filid.graph.exports import exported_names
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import ResolutionKind, Resolver
 from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
 from filid.graph.workspaces import WorkspaceIndex
 from filid.model.errors import FilidError
-from filid.model.facts import ExportKind, FileFacts, ImportFact, ImportKind
+from filid.model.facts import FileFacts, ImportFact, ImportKind
 from filid.model.graph import FileGraph, ImportEdge
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.violations import Risk, SyncActionKind, Violation
@@ -297,30 +298,14 @@ class _Planner:
             raise _NotFixable(f"{file} changed since it was parsed")
         return Edit(span.start_byte, span.end_byte, new_specifier)
 
-    def exported_names(self, file: str, seen: set[str] | None = None) -> set[str] | None:
+    def exported_names(self, file: str) -> set[str] | None:
         """Names ``file`` exports, following ``export *`` it can resolve; None if unknowable."""
-        seen = set() if seen is None else seen
-        facts = self.project.facts.get(file)
-        if facts is None:
-            return None
-        if file in seen:
-            return set()
-        seen.add(file)
-        names: set[str] = set()
-        for export in facts.exports:
-            if export.kind is ExportKind.STAR:
-                if export.source is None:
-                    return None
-                resolution = self.project.resolver.resolve(file, export.source)
-                if resolution.kind is not ResolutionKind.FILE or resolution.target is None:
-                    return None
-                inner = self.exported_names(resolution.target, seen)
-                if inner is None:
-                    return None
-                names |= inner - {"default"}
-            else:
-                names.add(export.name)
-        return names
+
+        def target_of(importer: str, specifier: str) -> str | None:
+            resolution = self.project.resolver.resolve(importer, specifier)
+            return resolution.target if resolution.kind is ResolutionKind.FILE else None
+
+        return exported_names(file, self.project.facts, target_of)
 
     # -- verification ----------------------------------------------------------------------
 

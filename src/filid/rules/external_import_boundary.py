@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import ClassVar
 
-from filid.model.facts import ExportKind, ImportKind
+from filid.graph.exports import exported_names
+from filid.model.facts import ImportKind
 from filid.model.graph import ImportEdge
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
@@ -24,33 +25,6 @@ from filid.scan.classify import entry_stem
 def is_in_subtree(path: str, node: str) -> bool:
     """True when root-relative ``path`` lies at or below node path ``node``."""
     return node == "." or path == node or path.startswith(node + "/")
-
-
-def exported_names(
-    file: str, context: RuleContext, by_source: Mapping[str, list[ImportEdge]], seen: set[str]
-) -> set[str] | None:
-    """Names ``file`` exports, following resolvable ``export *``; None when unknowable."""
-    facts = context.facts.get(file)
-    if facts is None or file in seen:
-        return None if facts is None else set()
-    seen.add(file)
-    names: set[str] = set()
-    for export in facts.exports:
-        if export.kind is ExportKind.STAR:
-            targets = [
-                e.target
-                for e in by_source.get(file, [])
-                if e.fact.is_reexport and e.fact.specifier == export.source
-            ]
-            if not targets:
-                return None
-            inner = exported_names(targets[0], context, by_source, seen)
-            if inner is None:
-                return None
-            names |= inner - {"default"}
-        else:
-            names.add(export.name)
-    return names
 
 
 def _entry_of(node: FractalNode) -> str | None:
@@ -150,9 +124,11 @@ class ExternalImportBoundary:
     def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
         """Yield one finding per offending import, at the import."""
         tree = context.tree
-        by_source: dict[str, list[ImportEdge]] = {}
-        for edge in context.file_graph.edges:
-            by_source.setdefault(edge.source, []).append(edge)
+        reexports: dict[tuple[str, str], str] = {
+            (edge.source, edge.fact.specifier): edge.target
+            for edge in context.file_graph.edges
+            if edge.fact.is_reexport and edge.fact.specifier is not None
+        }
         exports_cache: dict[str, set[str] | None] = {}
         for edge in context.file_graph.edges:
             if edge.source in context.test_files:
@@ -169,7 +145,9 @@ class ExternalImportBoundary:
             if case in ("a", "b") and entry is not None and target.path != ".":
                 suggestion = f"import it from the module's entry point {entry}"
                 if entry not in exports_cache:
-                    exports_cache[entry] = exported_names(entry, context, by_source, set())
+                    exports_cache[entry] = exported_names(
+                        entry, context.facts, lambda f, spec: reexports.get((f, spec))
+                    )
                 available = exports_cache[entry]
                 names = edge.fact.names
                 safe = (

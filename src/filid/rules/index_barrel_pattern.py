@@ -20,7 +20,7 @@ from filid.rules.base import (
 _ALWAYS_FINE = frozenset(
     {StatementKind.IMPORT, StatementKind.RE_EXPORT, StatementKind.EXPORT_EMPTY}
 )
-_MOVABLE = frozenset(
+MOVABLE_STATEMENTS = frozenset(
     {
         StatementKind.DECLARATION,
         StatementKind.EXPORTED_DECLARATION,
@@ -123,7 +123,7 @@ class IndexBarrelPattern:
             if not offenders:
                 continue
             first = offenders[0].span
-            movable = all(s.kind in _MOVABLE for s in offenders)
+            movable = all(s.kind in MOVABLE_STATEMENTS for s in offenders)
             extension = "." + node.index_file.rsplit(".", 1)[1]
             target = split_target(node.path, node.name, node.files, extension)
             kinds = sorted({s.kind.value for s in offenders})
