@@ -119,6 +119,30 @@ def _write_text(destination: str | None, text: str, *, append: bool = False) -> 
         raise FilidError(f"{destination}: cannot write ({error.strerror})") from None
 
 
+def repository_prefix(root: Path) -> str:
+    """The project root's path inside its git repository (``"frontend/"``), or ``""``."""
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--show-prefix"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError:
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def _for_repository(result: ValidationResult) -> ValidationResult:
+    """The result with paths relative to the git repository root (SARIF, JUnit, GitHub)."""
+    from filid.report.paths import rebase_result
+
+    return rebase_result(result, repository_prefix(result.root))
+
+
 def _exit_code(result: ValidationResult, fail_on: str, exit_zero: bool) -> int:
     if exit_zero:
         return EXIT_OK
@@ -162,6 +186,11 @@ def cli() -> None:
 @click.option("--fix", is_flag=True, help="Apply safe fixes, then re-validate.")
 @click.option("--unsafe-fixes", is_flag=True, help="Also apply moderate fixes.")
 @click.option("--diff", is_flag=True, help="Print the diff of the fixes; write nothing.")
+@click.option(
+    "--exit-non-zero-on-fix",
+    is_flag=True,
+    help="Exit 1 when a fix changed or created files, even if nothing remains (pre-commit).",
+)
 @click.option("--output", type=click.Path(dir_okay=False), help="Write the --format output here.")
 @click.option("--sarif", "sarif_file", type=click.Path(dir_okay=False), help="Also write SARIF.")
 @click.option(
@@ -200,6 +229,7 @@ def check(
     fix: bool,
     unsafe_fixes: bool,
     diff: bool,
+    exit_non_zero_on_fix: bool,
     output: str | None,
     sarif_file: str | None,
     junit_file: str | None,
@@ -225,6 +255,7 @@ def check(
     progress = fmt == "text" and not no_progress and output is None
     max_risk = Risk.MODERATE if unsafe_fixes else Risk.SAFE
     diff_text = ""
+    changed: tuple[str, ...] = ()
     if fix or unsafe_fixes or diff:
         from filid.fix.run import run_fix
 
@@ -243,6 +274,7 @@ def check(
             bar.close()
         result = run.result
         diff_text = run.diff
+        changed = run.changed_files
         tree = None
     else:
         project = _load(path, config, use_cache=not no_cache, progress=progress)
@@ -267,7 +299,10 @@ def check(
             click.echo(f"{'No' if not diff_text else 'The'} fixes would change files.", err=True)
         sys.exit(EXIT_VIOLATIONS if diff_text and not exit_zero else EXIT_OK)
     _write_text(output, _render_check(result, fmt, tree, quiet=quiet, verbose=verbose))
-    sys.exit(_exit_code(result, fail_on, exit_zero))
+    code = _exit_code(result, fail_on, exit_zero)
+    if exit_non_zero_on_fix and changed:
+        code = max(code, EXIT_VIOLATIONS)
+    sys.exit(code)
 
 
 def _render_check(
@@ -283,15 +318,15 @@ def _render_check(
     if fmt == "sarif":
         from filid.report.sarif import render_sarif
 
-        return render_sarif(result, metas, tool_version=__version__)
+        return render_sarif(_for_repository(result), metas, tool_version=__version__)
     if fmt == "junit":
         from filid.report.junit import render_junit
 
-        return render_junit(result, metas)
+        return render_junit(_for_repository(result), metas)
     if fmt == "github":
         from filid.report.github import render_github
 
-        return render_github(result)
+        return render_github(_for_repository(result))
     from filid.report.text import render_check
 
     color = _use_color()
@@ -306,6 +341,7 @@ def _emit_side_outputs(
     from filid.rules.registry import RULES
 
     metas = [rule.meta for rule in RULES]
+    result = _for_repository(result)
     if sarif:
         from filid.report.sarif import render_sarif
 

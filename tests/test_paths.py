@@ -1,0 +1,46 @@
+"""Machine formats name files relative to the git repository root, not the project root."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from filid.cli import cli
+from tests.conftest import write_files
+
+
+def test_sarif_and_annotations_are_relative_to_the_repository_root(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "frontend/src/app/index.ts": "export { go } from './app';\n",
+            "frontend/src/app/app.ts": "import { a } from '../auth/auth';\nexport const go = a;\n",
+            "frontend/src/auth/index.ts": "export { a } from './auth';\n",
+            "frontend/src/auth/auth.ts": "export const a = 1;\n",
+        },
+    )
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    sarif = tmp_path / "out.sarif"
+    runner = CliRunner()
+    done = runner.invoke(
+        cli,
+        [
+            "check",
+            str(tmp_path / "frontend"),
+            "--no-cache",
+            "--format",
+            "github",
+            "--sarif",
+            str(sarif),
+        ],
+    )
+    assert done.exit_code == 1
+    assert "file=frontend/src/app/app.ts,line=1" in done.stdout
+    result = json.loads(sarif.read_text())["runs"][0]["results"][0]
+    uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "frontend/src/app/app.ts"
+    text = runner.invoke(cli, ["check", str(tmp_path / "frontend"), "--no-cache"]).stdout
+    assert text.startswith("src/app/app.ts:1:1:")
