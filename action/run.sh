@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Step 2 of the filid GitHub Action: run `filid check` once and record the result.
+#
+# Inputs arrive only through the environment (action.yml maps them in `env:`):
+#   INPUT_PATH (project root, default .), INPUT_ARGS (extra arguments, split like a shell
+#   would, without expansion), INPUT_FAIL_ON, INPUT_SARIF_FILE (may be empty: no SARIF kept),
+#   INPUT_JUNIT_FILE (empty: none), FILID_BIN / FILID_PYTHON (from the install step).
+#
+# One run writes the annotations (stdout), the SARIF, the optional JUnit file and the job
+# summary. Exit codes 0 and 1 (violations) are recorded as the output `exit-code` and this
+# step succeeds, so a SARIF upload step can still run; the last step (finish.sh) then exits
+# with filid's code. Exit codes 2 (usage/config) and 3 (internal) fail this step at once.
+#
+# Writes to $GITHUB_OUTPUT: violations=<number of SARIF results>, sarif-file=<path or empty>,
+#                           exit-code=<filid's exit code>.
+set -uo pipefail
+
+filid="${FILID_BIN:-filid}"
+python="${FILID_PYTHON:-python3}"
+path="${INPUT_PATH:-.}"
+fail_on="${INPUT_FAIL_ON:-error}"
+sarif_file="${INPUT_SARIF_FILE:-}"
+junit_file="${INPUT_JUNIT_FILE:-}"
+output="${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}"
+
+# The violation count is read from a SARIF file, so write one even when none is wanted.
+count_file="$sarif_file"
+if [[ -z "$count_file" ]]; then
+  count_file="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/filid-count-$$.sarif"
+fi
+
+# Split INPUT_ARGS with shlex (quotes work; no globbing or variable expansion). The words go
+# through a temporary file because a bash variable cannot hold the NUL separators.
+extra=()
+if [[ -n "${INPUT_ARGS:-}" ]]; then
+  words_file="$(mktemp)"
+  if ! "$python" -c '
+import shlex, sys
+sys.stdout.write("".join(word + "\0" for word in shlex.split(sys.argv[1])))
+' "$INPUT_ARGS" > "$words_file"; then
+    echo "::error title=filid::cannot split the 'args' input (unbalanced quotes?): ${INPUT_ARGS}"
+    rm -f "$words_file"
+    exit 2
+  fi
+  mapfile -d '' -t extra < "$words_file"
+  rm -f "$words_file"
+fi
+
+cmd=("$filid" check "$path" --format github --sarif "$count_file" --fail-on "$fail_on" --no-progress)
+if [[ -n "$junit_file" ]]; then
+  cmd+=(--junit "$junit_file")
+fi
+if [[ -n "${GITHUB_STEP_SUMMARY:-}" ]]; then
+  cmd+=(--github-summary "$GITHUB_STEP_SUMMARY")
+fi
+cmd+=("${extra[@]}")
+
+echo "+ ${cmd[*]}" >&2
+"${cmd[@]}"
+code=$?
+
+if [[ $code -ge 2 ]]; then
+  echo "::error title=filid::filid check exited with code $code (2: usage or config error, 3: internal error); see the message above"
+  echo "exit-code=$code" >> "$output"
+  exit "$code"
+fi
+
+if ! violations="$("$python" -c '
+import json, sys
+with open(sys.argv[1], encoding="utf-8") as handle:
+    log = json.load(handle)
+print(sum(len(run.get("results") or []) for run in log.get("runs", [])))
+' "$count_file")"; then
+  echo "::error title=filid::cannot read the SARIF file $count_file"
+  echo "exit-code=3" >> "$output"
+  exit 3
+fi
+if [[ -z "$sarif_file" ]]; then
+  rm -f "$count_file"
+fi
+
+{
+  echo "violations=$violations"
+  echo "sarif-file=$sarif_file"
+  echo "exit-code=$code"
+} >> "$output"
+echo "filid: $violations violation(s); exit code $code (fail-on: $fail_on)"
+exit 0

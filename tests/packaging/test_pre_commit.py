@@ -1,0 +1,236 @@
+"""pre-commit end to end: the hooks of .pre-commit-hooks.yaml, installed by pre-commit itself.
+
+pre-commit installs a hook repository from git, and ``try-repo`` takes only tracked and staged
+changes of it. So the tests first snapshot this checkout (tracked and untracked, minus what
+.gitignore excludes) into a throw-away git repository: the hooks are then built from exactly
+the working tree under test. The ``run`` tests share one PRE_COMMIT_HOME per module, so
+pre-commit builds filid's environment once; ``try-repo`` always uses a fresh store of its own
+and builds once more. Both builds pip-install filid (tens of seconds each).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import write_files
+from tests.packaging.checkout import copy_checkout
+
+REPO = Path(__file__).resolve().parents[2]
+PRE_COMMIT = [sys.executable, "-m", "pre_commit"]
+
+pytestmark = pytest.mark.slow
+
+CONTRACT = "# {name}\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+
+# src/billing has a boundary document but no index.ts (module-entry-point, a warning, with a
+# safe fix), and src/orders reaches into src/billing's internals (external-import-boundary, an
+# error). Every other file is clean.
+BASE = {
+    "package.json": '{"name": "shop", "private": true}\n',
+    "tsconfig.json": '{"compilerOptions": {"strict": true}}\n',
+    "CLAUDE.md": CONTRACT.format(name="Shop"),
+    "src/billing/CLAUDE.md": CONTRACT.format(name="Billing"),
+    "src/billing/billing.ts": "export function charge(): number {\n  return 1;\n}\n",
+    "src/orders/CLAUDE.md": CONTRACT.format(name="Orders"),
+    "src/orders/index.ts": "export { order } from './orders';\n",
+    "src/shipping/CLAUDE.md": CONTRACT.format(name="Shipping"),
+    "src/shipping/index.ts": "export { ship } from './shipping';\n",
+    "src/shipping/shipping.ts": "export function ship(): string {\n  return 'boat';\n}\n",
+}
+DEEP_IMPORT = (
+    "import { charge } from '../billing/billing';\n\n"
+    "export function order(): number {\n  return charge();\n}\n"
+)
+CLEAN_IMPORT = (
+    "import { charge } from '../billing';\n\n"
+    "export function order(): number {\n  return charge();\n}\n"
+)
+BILLING_INDEX = "export { charge } from './billing';\n"
+
+
+def _git_env(home: Path) -> dict[str, str]:
+    """Identity and an empty global config, so the user's git settings cannot interfere."""
+    config = home / "gitconfig"
+    config.touch()
+    return {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "filid tests",
+        "GIT_AUTHOR_EMAIL": "tests@filid.invalid",
+        "GIT_COMMITTER_NAME": "filid tests",
+        "GIT_COMMITTER_EMAIL": "tests@filid.invalid",
+        "GIT_CONFIG_GLOBAL": str(config),
+        "GIT_CONFIG_NOSYSTEM": "1",
+    }
+
+
+def _git(cwd: Path, env: Mapping[str, str], *args: str) -> str:
+    completed = subprocess.run(
+        ["git", "-c", "init.defaultBranch=main", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return completed.stdout
+
+
+@dataclass(frozen=True)
+class HookRepo:
+    """A committed snapshot of this checkout, and the environment to run pre-commit in."""
+
+    path: Path
+    rev: str
+    env: dict[str, str]
+
+
+@pytest.fixture(scope="module")
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> HookRepo:
+    base = tmp_path_factory.mktemp("pre-commit")
+    env = _git_env(base)
+    env["PRE_COMMIT_HOME"] = str(base / "pre-commit-home")
+    snapshot = copy_checkout(base / "filid")
+    _git(snapshot, env, "init", "-q")
+    _git(snapshot, env, "add", "-A")
+    _git(snapshot, env, "commit", "-q", "--no-gpg-sign", "-m", "snapshot")
+    rev = _git(snapshot, env, "rev-parse", "HEAD").strip()
+    return HookRepo(path=snapshot, rev=rev, env=env)
+
+
+def _project(root: Path, env: Mapping[str, str], files: Mapping[str, str]) -> Path:
+    root.mkdir()
+    write_files(root, files)
+    _git(root, env, "init", "-q")
+    _git(root, env, "add", "-A")
+    return root
+
+
+def _config(root: Path, hooks: HookRepo, args: Sequence[str] | None = None) -> None:
+    lines = ["repos:", f"  - repo: {hooks.path}", f"    rev: {hooks.rev}", "    hooks:"]
+    for hook_id in ("filid", "filid-fix"):
+        lines.append(f"      - id: {hook_id}")
+        if args is not None:
+            lines.append(f"        args: [{', '.join(args)}]")
+    (root / ".pre-commit-config.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _pre_commit(root: Path, env: Mapping[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*PRE_COMMIT, *args],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_try_repo_fails_on_a_deep_import(hook_repo: HookRepo, tmp_path: Path) -> None:
+    root = _project(tmp_path / "shop", hook_repo.env, {**BASE, "src/orders/orders.ts": DEEP_IMPORT})
+    completed = _pre_commit(
+        root, hook_repo.env, "try-repo", str(hook_repo.path), "filid",
+        "--files", "src/orders/orders.ts", "src/orders/index.ts",
+    )  # fmt: skip
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 1, output
+    assert "external-import-boundary" in output
+    assert "src/orders/orders.ts" in output
+
+
+def test_hook_fails_on_violations_of_staged_files_only(hook_repo: HookRepo, tmp_path: Path) -> None:
+    root = _project(tmp_path / "shop", hook_repo.env, {**BASE, "src/orders/orders.ts": DEEP_IMPORT})
+    _config(root, hook_repo)
+
+    failing = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "src/orders/orders.ts")
+    output = failing.stdout + failing.stderr
+    assert failing.returncode == 1, output
+    assert "external-import-boundary" in output
+
+    # A commit that touches only src/shipping is not blocked by src/orders' problem.
+    unrelated = _pre_commit(
+        root, hook_repo.env, "run", "filid", "--files", "src/shipping/shipping.ts"
+    )
+    assert unrelated.returncode == 0, unrelated.stdout + unrelated.stderr
+
+    # Files the regex does not select never reach filid: the hook is skipped.
+    (root / "notes.txt").write_text("hello\n", encoding="utf-8")
+    skipped = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "notes.txt")
+    assert skipped.returncode == 0
+    assert "no files to check" in skipped.stdout.lower()
+
+
+def test_monorepo_subfolder_is_given_as_the_first_argument(
+    hook_repo: HookRepo, tmp_path: Path
+) -> None:
+    files = {f"frontend/{rel}": text for rel, text in BASE.items()}
+    files["frontend/src/orders/orders.ts"] = DEEP_IMPORT
+    files["tools/deploy.js"] = "console.log('deploy');\n"
+    root = _project(tmp_path / "mono", hook_repo.env, files)
+    _config(root, hook_repo, args=["frontend"])
+
+    failing = _pre_commit(
+        root, hook_repo.env, "run", "filid", "--files", "frontend/src/orders/orders.ts"
+    )
+    assert failing.returncode == 1, failing.stdout + failing.stderr
+    assert "external-import-boundary" in failing.stdout
+
+    # A staged file outside the project root is none of filid's business.
+    outside = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "tools/deploy.js")
+    assert outside.returncode == 0, outside.stdout + outside.stderr
+
+
+def test_hook_passes_on_a_clean_project(hook_repo: HookRepo, tmp_path: Path) -> None:
+    files = {
+        **BASE,
+        "src/orders/orders.ts": CLEAN_IMPORT,
+        "src/billing/index.ts": BILLING_INDEX,
+    }
+    root = _project(tmp_path / "shop", hook_repo.env, files)
+    _config(root, hook_repo, args=[".", "--fail-on", "info"])
+    completed = _pre_commit(root, hook_repo.env, "run", "filid", "--all-files")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+def _fix_project(hook_repo: HookRepo, root: Path) -> Path:
+    files = {**BASE, "src/orders/orders.ts": CLEAN_IMPORT}
+    root = _project(root, hook_repo.env, files)
+    _git(root, hook_repo.env, "commit", "-q", "--no-gpg-sign", "--no-verify", "-m", "start")
+    _config(root, hook_repo, args=[".", "--fail-on", "warning"])
+    return root
+
+
+STAGED = ("--files", "src/billing/billing.ts")
+
+
+def test_fix_hook_creates_the_entry_point_then_the_check_passes(
+    hook_repo: HookRepo, tmp_path: Path
+) -> None:
+    root = _fix_project(hook_repo, tmp_path / "shop")
+
+    before = _pre_commit(root, hook_repo.env, "run", "filid", *STAGED)
+    assert before.returncode == 1, before.stdout + before.stderr
+    assert "module-entry-point" in before.stdout
+
+    fixed = _pre_commit(root, hook_repo.env, "run", "filid-fix", *STAGED)
+    created = root / "src" / "billing" / "index.ts"
+    assert created.is_file(), fixed.stdout + fixed.stderr
+    assert "charge" in created.read_text(encoding="utf-8")
+
+    _git(root, hook_repo.env, "add", "-A")
+    after = _pre_commit(root, hook_repo.env, "run", "filid", *STAGED, "src/billing/index.ts")
+    assert after.returncode == 0, after.stdout + after.stderr
+
+
+def test_fix_hook_fails_when_it_created_a_file(hook_repo: HookRepo, tmp_path: Path) -> None:
+    root = _fix_project(hook_repo, tmp_path / "shop")
+    fixed = _pre_commit(root, hook_repo.env, "run", "filid-fix", *STAGED)
+    assert (root / "src" / "billing" / "index.ts").is_file()
+    # The user must review and stage the new file: the commit has to stop here.
+    assert fixed.returncode == 1, fixed.stdout + fixed.stderr
