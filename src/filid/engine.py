@@ -7,12 +7,14 @@ fingerprints, and scopes the result to a subtree or to a set of files (pre-commi
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import hashlib
 import os
 import types
 import typing
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -69,6 +71,34 @@ def load_project(
     Raises ``InputError`` for a bad root or broken tsconfig and ``ConfigError`` for a bad
     configuration file.
     """
+    with gc_paused():
+        return _load_project(root, config_path, config, use_cache, progress)
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while the pipeline builds its many small objects.
+
+    Facts, nodes and edges hold no reference cycles (reference counting frees them), but the
+    collector would rescan every live object every few hundred allocations: a third of a warm
+    run's time on a 10k-file project.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load_project(
+    root: str | os.PathLike[str],
+    config_path: Path | None,
+    config: Config | None,
+    use_cache: bool,
+    progress: Progress | None,
+) -> Project:
     resolved = resolve_root(root)
     if config is None:
         config = load_config(
@@ -233,6 +263,16 @@ def evaluate(
     ``scope`` keeps the nodes at or below one node path; ``files`` keeps only violations whose
     path, location or import evidence touches one of those files or their directories.
     """
+    with gc_paused():
+        return _evaluate(project, rule_ids, scope, files)
+
+
+def _evaluate(
+    project: Project,
+    rule_ids: Sequence[str] | None,
+    scope: str,
+    files: Sequence[str] | None,
+) -> ValidationResult:
     selected = select_rules(rule_ids)
     config = project.config
     context = RuleContext(

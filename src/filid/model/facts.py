@@ -128,7 +128,11 @@ class TopStatement:
 
 @dataclass(frozen=True, slots=True)
 class FileFacts:
-    """Everything filid knows about one parsed source file (root-relative ``path``)."""
+    """Everything filid knows about one parsed source file (root-relative ``path``).
+
+    ``parse_files`` keeps ``declarations``, ``statements`` and ``imported_bindings`` only for
+    entry files (``index.*``, ``main.*``); ``parse_source`` always fills them.
+    """
 
     path: str
     imports: tuple[ImportFact, ...]

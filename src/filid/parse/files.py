@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import hashlib
 import multiprocessing
@@ -202,6 +203,24 @@ def _process_chunk(root: str, chunk: list[tuple[str, str | None]]) -> list[_Outc
     return [_process(base, path, digest, encode=True) for path, digest in chunk]
 
 
+def is_entry_file(path: str) -> bool:
+    """``index.*`` or ``main.*``: the only files whose statements anything reads."""
+    name = path.rpartition("/")[2]
+    return name.rsplit(".", 1)[0] in ("index", "main")
+
+
+def keep_needed(facts: FileFacts) -> FileFacts:
+    """Drop the per-statement facts of files that are not entry points.
+
+    Only entry files are checked statement by statement (index-barrel-pattern, the split
+    fix); keeping declarations and statements of every other file would triple what the cache
+    stores and what every warm run rebuilds.
+    """
+    if is_entry_file(facts.path):
+        return facts
+    return dataclasses.replace(facts, declarations=(), statements=(), imported_bindings=())
+
+
 def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) -> _Outcome:
     """Read, check and parse one file (or confirm the cached facts by content hash)."""
     try:
@@ -221,7 +240,7 @@ def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) 
     digest = hashlib.sha256(source).hexdigest()
     if digest == cached_digest:
         return _Outcome(path, None, None, None, stat.st_mtime_ns, stat.st_size, digest)
-    facts = parse_source(path, source)
+    facts = keep_needed(parse_source(path, source))
     if encode:
         return _Outcome(
             path, None, None, encode_facts(facts), stat.st_mtime_ns, len(source), digest
