@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -38,13 +39,23 @@ def test_facts_match_parse_source(tmp_path: Path) -> None:
         {
             "src/a.ts": "import { b } from './b';\nexport const a = b;\n",
             "src/b.tsx": "export const b = <i/>;\n",
+            "src/index.ts": "export { a } from './a';\nexport const x = 1;\n",
         },
     )
     result = parse_files(tmp_path, paths, cache_dir=None)
     assert list(result.facts) == paths
     for rel in paths:
-        assert result.facts[rel] == parse_source(rel, (tmp_path / rel).read_bytes())
-    assert result.parsed == 2
+        full = parse_source(rel, (tmp_path / rel).read_bytes())
+        if rel == "src/index.ts":
+            # entry files keep everything, statements included
+            assert result.facts[rel] == full
+            assert result.facts[rel].statements
+        else:
+            # other files keep imports, exports and side-effect freedom, not statements
+            assert result.facts[rel] == dataclasses.replace(
+                full, declarations=(), statements=(), imported_bindings=()
+            )
+    assert result.parsed == 3
     assert result.notes == ()
 
 
