@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import os
 from pathlib import Path
 
@@ -146,7 +147,8 @@ def test_corrupt_cache_is_ignored_and_replaced(tmp_path: Path) -> None:
     paths = _write(tmp_path, {"src/a.ts": "export const a = 1;\n"})
     cache = tmp_path / ".filid" / "cache"
     cache.mkdir(parents=True)
-    for garbage in (b"\x00not json", b'{"written_ns": 1, "entries": {"src/a.ts": [1]}}', b"[]"):
+    malformed = marshal.dumps({"written_ns": 1, "entries": {"src/a.ts": [1]}})
+    for garbage in (b"\x00not marshal", malformed, marshal.dumps([]), b""):
         cache_file(cache).write_bytes(garbage)
         result = parse_files(tmp_path, paths, cache_dir=cache)
         assert result.parsed == 1
@@ -173,7 +175,7 @@ def test_deleted_files_leave_the_cache_and_other_versions_are_removed(tmp_path: 
     assert not stale.exists()
     (tmp_path / "src/b.ts").unlink()
     parse_files(tmp_path, ["src/a.ts"], cache_dir=cache)
-    assert "src/b.ts" not in cache_file(cache).read_text(encoding="utf-8")
+    assert b"src/b.ts" not in cache_file(cache).read_bytes()
 
 
 def test_unwritable_cache_directory_is_a_note(tmp_path: Path) -> None:

@@ -67,13 +67,14 @@ class FractalTree:
 
     ``root`` is the absolute real path; ``nodes`` maps node path to node; ``files`` lists every
     universe file (root-relative POSIX, sorted); ``documents`` the facts of every intent
-    document, by path.
+    document, by path; ``owners`` maps every node path to its owner's path (SPEC §4).
     """
 
     root: Path
     nodes: dict[str, FractalNode]
     files: tuple[str, ...]
     documents: Mapping[str, DocumentFacts] = field(default_factory=dict)
+    owners: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def depth(self) -> int:
@@ -88,11 +89,15 @@ class FractalTree:
     def owner_of(self, path: str) -> FractalNode:
         """The nearest ancestor-or-self node that is not an organ; the root if none (SPEC §4).
 
-        ``path`` may be a node path or a file path.
+        ``path`` may be a node path or a file path. Uses the precomputed ``owners`` map (node
+        path → owner path) when the tree has one.
         """
         node = self.nodes.get(path)
         if node is None:
             node = self.node_of_file(path)
+        owner = self.owners.get(node.path)
+        if owner is not None:
+            return self.nodes[owner]
         current: FractalNode | None = node
         while current is not None:
             if current.path == "." or current.category is not NodeCategory.ORGAN:

@@ -1,15 +1,19 @@
-"""The on-disk parse cache: one JSON file mapping path → (mtime_ns, size, sha256, facts).
+"""The on-disk parse cache: one file mapping path → (mtime_ns, size, sha256, facts).
 
-JSON rather than pickle, so that a cache file planted in a repository can never run code.
-The file name carries filid's version, the grammar version and the facts format, so an
-upgrade starts from an empty cache. A missing, corrupt or unreadable cache is ignored.
+The payload is plain data (dicts, lists, strings, numbers) serialized with ``marshal``, not
+pickle: loading it never runs code, so a cache file planted in a repository cannot either,
+and it loads several times faster than JSON (a warm run reads it whole). The file name
+carries filid's version, the Python version (marshal's format may change between them), the
+grammar version and the facts format, so an upgrade starts from an empty cache. A missing,
+corrupt or unreadable cache is ignored.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import marshal
 import os
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -59,10 +63,11 @@ EMPTY = LoadedCache({}, 0)
 
 
 def cache_file(cache_dir: Path) -> Path:
-    """The cache file for this filid version, grammar version and facts format."""
+    """The cache file for this filid, Python and grammar version and facts format."""
+    python = f"{sys.version_info.major}.{sys.version_info.minor}"
     name = (
-        f"{_PREFIX}filid{filid.__version__}-ts{tree_sitter.__version__}"
-        f"-tsts{GRAMMAR_VERSION}-f{FACTS_FORMAT}.json"
+        f"{_PREFIX}filid{filid.__version__}-py{python}-ts{tree_sitter.__version__}"
+        f"-tsts{GRAMMAR_VERSION}-f{FACTS_FORMAT}.marshal"
     )
     return cache_dir / name
 
@@ -71,7 +76,9 @@ def load_cache(cache_dir: Path) -> LoadedCache:
     """Read the cache; anything unreadable or malformed yields an empty cache."""
     try:
         raw = cache_file(cache_dir).read_bytes()
-        data = json.loads(raw)
+        data = marshal.loads(raw)
+        if not isinstance(data, dict):
+            return EMPTY
         written_ns = data["written_ns"]
         if not isinstance(written_ns, int):
             return EMPTY
@@ -83,7 +90,7 @@ def load_cache(cache_dir: Path) -> LoadedCache:
                 return EMPTY
             entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts))
         return LoadedCache(entries, written_ns)
-    except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+    except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return EMPTY
 
 
@@ -101,18 +108,17 @@ def store_cache(cache_dir: Path, entries: dict[str, CacheEntry]) -> None:
             for path, e in sorted(entries.items())
         },
     }
-    # json.dumps runs the C encoder; json.dump to a stream would use the slow Python one.
-    text = json.dumps(payload, separators=(",", ":"))
+    data = marshal.dumps(payload)
     handle, temporary = tempfile.mkstemp(prefix=".parse-", suffix=".tmp", dir=cache_dir)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    for other in cache_dir.glob(f"{_PREFIX}*.json"):
+    for other in cache_dir.glob(f"{_PREFIX}*"):
         if other != target:
             with contextlib.suppress(OSError):
                 other.unlink()

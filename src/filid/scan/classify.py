@@ -150,9 +150,17 @@ def build_tree(
             index_file=index_file,
             main_file=main_file,
         )
+    owners: dict[str, str] = {}
+    for path in sorted(nodes, key=lambda p: (0 if p == "." else p.count("/") + 1, p)):
+        node = nodes[path]
+        if path == "." or node.category is not NodeCategory.ORGAN or node.parent is None:
+            owners[path] = path
+        else:
+            owners[path] = owners[node.parent]
     return FractalTree(
         root=root,
         nodes=nodes,
         files=tuple(sorted(files)),
         documents=dict(documents or {}),
+        owners=owners,
     )
