@@ -240,3 +240,24 @@ def test_python_dash_m_runs_the_cli(examples: Path) -> None:
     )
     assert done.returncode == 1
     assert json.loads(done.stdout)["result"]["violations"]
+
+
+def test_plain_check_imports_no_mcp_sarif_or_pydantic(examples: Path) -> None:
+    # Start-up counts on every pre-commit run: heavy libraries load only when a format needs them.
+    (examples / ".filid" / "config.json").unlink()
+    script = (
+        "import sys\n"
+        "from filid.cli import main\n"
+        "sys.argv = ['filid', 'check', sys.argv[1], '--no-cache', '-q', '--exit-zero']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "names = ('mcp', 'sarif_om', 'pydantic', 'jsonschema')\n"
+        "heavy = sorted(m for m in names if m in sys.modules)\n"
+        "print('HEAVY', heavy)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(examples)], capture_output=True, text=True, check=True
+    )
+    assert "HEAVY []" in done.stdout
