@@ -108,7 +108,10 @@ def main() -> None:
     print(f"repository: {repo}")
     print(f"dependency-cruiser: {len(cruised)} local edges in {cruise_time:.1f}s")
     print(f"filid:              {len(ours)} local edges in {filid_time:.1f}s")
-    print(f"both: {len(both)}  only filid: {len(only_filid)}  only dependency-cruiser: {len(only_cruise)}")
+    print(
+        f"both: {len(both)}  only filid: {len(only_filid)}  "
+        f"only dependency-cruiser: {len(only_cruise)}"
+    )
     for title, edges, table in (
         ("only filid", only_filid, ours),
         ("only dependency-cruiser", only_cruise, cruised),
