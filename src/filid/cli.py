@@ -248,7 +248,7 @@ def check(
     FILES (as pre-commit passes them) limit what is reported to violations that touch those
     files or their folders; the whole project is still analysed.
     """
-    from filid.engine import evaluate, select_rules
+    from filid.engine import select_rules
 
     rule_ids = select_rules(rules.split(",")) if rules else None
     scope_files: Sequence[str] | None = files or None
@@ -275,11 +275,21 @@ def check(
         result = run.result
         diff_text = run.diff
         changed = run.changed_files
-        tree = None
     else:
-        project = _load(path, config, use_cache=not no_cache, progress=progress)
-        result = evaluate(project, rule_ids=rule_ids, files=scope_files)
-        tree = project.tree
+        from filid.snapshot import check_project
+
+        bar = _Progress(progress)
+        try:
+            result = check_project(
+                path,
+                config_path=Path(config) if config else None,
+                rule_ids=rule_ids,
+                files=scope_files,
+                use_cache=not no_cache,
+                progress=bar if bar.enabled else None,
+            )
+        finally:
+            bar.close()
     if baseline:
         from filid.baseline import apply_baseline
 
@@ -298,7 +308,7 @@ def check(
         if fmt != "text" or not diff_text:
             click.echo(f"{'No' if not diff_text else 'The'} fixes would change files.", err=True)
         sys.exit(EXIT_VIOLATIONS if diff_text and not exit_zero else EXIT_OK)
-    _write_text(output, _render_check(result, fmt, tree, quiet=quiet, verbose=verbose))
+    _write_text(output, _render_check(result, fmt, None, quiet=quiet, verbose=verbose))
     code = _exit_code(result, fail_on, exit_zero)
     if exit_non_zero_on_fix and changed:
         code = max(code, EXIT_VIOLATIONS)

@@ -332,13 +332,10 @@ def _evaluate(
                 )
             )
         evaluated[meta.id] = tuple(sorted(nodes))
-    if files is not None:
-        wanted = normalize_files(project.root, files)
-        directories = frozenset(f.rpartition("/")[0] or "." for f in wanted)
-        violations = [v for v in violations if _touches(v, wanted, directories)]
     violations.sort(key=Violation.sort_key)
     config_path = _display_path(project.root, config.path)
-    return ValidationResult(
+    scope_node = project.tree.nodes.get(scope)
+    result = ValidationResult(
         root=project.root,
         scope=scope,
         violations=tuple(violations),
@@ -348,6 +345,43 @@ def _evaluate(
         config_path=config_path,
         timestamp=timestamp(),
         notes=project.notes,
+        extra={"category": scope_node.category.value} if scope_node is not None else {},
+    )
+    return restrict(result, files=files)
+
+
+def restrict(
+    result: ValidationResult,
+    *,
+    rule_ids: Sequence[str] | None = None,
+    files: Sequence[str] | None = None,
+) -> ValidationResult:
+    """Keep only the rules ``rule_ids`` (``--rules``) and the violations touching ``files``.
+
+    Deriving a subset from a full result gives what ``evaluate`` with the same arguments
+    gives, so a cached full result can answer a pre-commit run (``files``) or ``--rules``.
+    """
+    violations = list(result.violations)
+    evaluated = dict(result.evaluated)
+    applied, skipped = list(result.rules_applied), list(result.rules_skipped)
+    selected = select_rules(rule_ids)
+    if selected is not None:
+        violations = [v for v in violations if v.rule_id in selected]
+        evaluated = {rule: nodes for rule, nodes in evaluated.items() if rule in selected}
+        applied = [r for r in applied if r in selected]
+        skipped = [r.meta.id for r in RULES if r.meta.id not in applied]
+    if files is not None:
+        wanted = normalize_files(result.root, files)
+        directories = frozenset(f.rpartition("/")[0] or "." for f in wanted)
+        violations = [v for v in violations if _touches(v, wanted, directories)]
+    if selected is None and files is None:
+        return result
+    return dataclasses.replace(
+        result,
+        violations=tuple(violations),
+        evaluated=evaluated,
+        rules_applied=tuple(applied),
+        rules_skipped=tuple(skipped),
     )
 
 

@@ -63,6 +63,8 @@ def evaluation_to_json(result: ValidationResult, tree: FractalTree | None = None
     data: JsonObject = {"path": result.scope}
     if tree is not None and result.scope in tree.nodes:
         data["category"] = tree.nodes[result.scope].category.value
+    elif isinstance(result.extra.get("category"), str):
+        data["category"] = result.extra["category"]
     data["violations"] = [violation_to_json(v) for v in result.violations]
     data["passed"] = result.passed_pairs
     data["failed"] = result.failed_pairs

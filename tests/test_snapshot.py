@@ -1,0 +1,120 @@
+"""The result snapshot: reused only while nothing changed; subsets equal a fresh evaluation."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import filid.engine
+from filid.engine import evaluate, load_project
+from filid.model.report import ValidationResult
+from filid.snapshot import check_project
+from tests.conftest import EXAMPLES
+
+OLD = 1_600_000_000  # seconds: far outside the racy window
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, root, ignore=shutil.ignore_patterns("cache"))
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            os.utime(Path(dirpath) / name, (OLD, OLD))
+    return root
+
+
+def comparable(result: ValidationResult) -> tuple[object, ...]:
+    return (
+        result.violations,
+        dict(result.evaluated),
+        result.rules_applied,
+        result.rules_skipped,
+        result.notes,
+    )
+
+
+class PipelineRan(Exception):
+    pass
+
+
+def forbid_pipeline(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PipelineRan
+
+    monkeypatch.setattr(filid.engine, "load_project", refuse)
+
+
+def test_unchanged_project_is_answered_from_the_snapshot(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = check_project(project)
+    forbid_pipeline(monkeypatch)
+    second = check_project(project)
+    assert comparable(second) == comparable(first)
+    assert second.violations
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "edit a file",
+        "add a file",
+        "delete a file",
+        "edit the config",
+        "edit a boundary document",
+    ],
+)
+def test_any_change_recomputes(project: Path, change: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_project(project)
+    if change == "edit a file":
+        target = project / "src/app/app.ts"
+        target.write_text(target.read_text() + "\nexport const later = 1;\n")
+    elif change == "add a file":
+        (project / "src/billing/extra.ts").write_text("export const e = 1;\n")
+    elif change == "delete a file":
+        (project / "src/app/routes.ts").unlink()
+    elif change == "edit the config":
+        (project / ".filid/config.json").write_text('{"version": "2.0"}\n')
+    else:
+        (project / "src/orders/CLAUDE.md").write_text(
+            "# Orders\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+        )
+    forbid_pipeline(monkeypatch)
+    with pytest.raises(PipelineRan):
+        check_project(project)
+
+
+def test_files_modified_within_the_racy_window_are_not_trusted(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file changed right after the snapshot, in the same timestamp tick and with the same
+    # size, would keep the key: so files newer than (snapshot - 2 s) never count as unchanged.
+    (project / "src/app/app.ts").touch()
+    check_project(project)
+    forbid_pipeline(monkeypatch)
+    with pytest.raises(PipelineRan):
+        check_project(project)
+
+
+def test_rule_and_file_subsets_equal_a_fresh_evaluation(project: Path) -> None:
+    check_project(project)
+    files = [str(project / "src/app/app.ts"), str(project / "src/orders/orders.ts")]
+    for rule_ids, scoped in ((["external-import-boundary", "max-depth"], None), (None, files)):
+        cached = check_project(project, rule_ids=rule_ids, files=scoped)
+        fresh = evaluate(load_project(project, use_cache=False), rule_ids=rule_ids, files=scoped)
+        assert comparable(cached) == comparable(fresh)
+
+
+def test_corrupt_snapshot_is_ignored(project: Path) -> None:
+    first = check_project(project)
+    (project / ".filid/cache/result-snapshot.marshal").write_bytes(b"\x00garbage")
+    assert comparable(check_project(project)) == comparable(first)
+
+
+def test_no_cache_neither_reads_nor_writes_a_snapshot(project: Path) -> None:
+    check_project(project, use_cache=False)
+    assert not (project / ".filid/cache/result-snapshot.marshal").exists()
