@@ -35,7 +35,7 @@ from filid.rules.base import Finding, Rule, RuleContext
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID, canonical_rule_id
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import INTENT_DOCUMENTS, read_document
-from filid.scan.universe import is_source_file, list_universe, resolve_root
+from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
 
 CACHE_DIRECTORY = ".filid/cache"
 
@@ -65,14 +65,18 @@ def load_project(
     config: Config | None = None,
     use_cache: bool = True,
     progress: Progress | None = None,
+    universe: Universe | None = None,
 ) -> Project:
     """Scan, parse and resolve the project at ``root``.
+
+    ``universe`` may pass a file listing the caller already made with the same config (the
+    result snapshot does), so the project is not listed twice.
 
     Raises ``InputError`` for a bad root or broken tsconfig and ``ConfigError`` for a bad
     configuration file.
     """
     with gc_paused():
-        return _load_project(root, config_path, config, use_cache, progress)
+        return _load_project(root, config_path, config, use_cache, progress, universe)
 
 
 @contextlib.contextmanager
@@ -98,13 +102,14 @@ def _load_project(
     config: Config | None,
     use_cache: bool,
     progress: Progress | None,
+    listed: Universe | None,
 ) -> Project:
     resolved = resolve_root(root)
     if config is None:
         config = load_config(
             resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
         )
-    universe = list_universe(resolved, config.structure.additional_excluded_directories)
+    universe = listed or list_universe(resolved, config.structure.additional_excluded_directories)
     sources = [f for f in universe.files if is_source_file(f)]
     cache_dir = _prepare_cache(resolved) if use_cache else None
     parsed = parse_files(resolved, sources, cache_dir=cache_dir, progress=progress)

@@ -23,9 +23,10 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import filid
+from filid.config.model import Config
 from filid.model.report import ValidationResult
 from filid.model.violations import (
     FixInfo,
@@ -35,6 +36,9 @@ from filid.model.violations import (
     SyncActionKind,
     Violation,
 )
+
+if TYPE_CHECKING:
+    from filid.scan.universe import Universe
 
 SNAPSHOT_FORMAT = 1
 RACY_WINDOW_NS = 2_000_000_000
@@ -176,20 +180,22 @@ def check_project(
 
     root = resolve_root(path)
     if not use_cache:
-        return _compute(root, config_path, rule_ids, files, False, progress, None, None)
+        return _compute(root, config_path, rule_ids, files, False, progress)
     config = load_config(root, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES)
     universe = list_universe(root, config.structure.additional_excluded_directories)
     cache_dir = root / ".filid" / "cache"
     try:
         key, newest = snapshot_key(root, universe.files, find_config_file(root, config_path))
     except OSError:
-        return _compute(root, config_path, rule_ids, files, True, progress, None, None)
+        return _compute(root, config_path, rule_ids, files, True, progress)
     cached = load_snapshot(cache_dir, key, newest, root)
     if cached is not None:
         from filid.engine import restrict
 
         return restrict(cached, rule_ids=rule_ids, files=files)
-    return _compute(root, config_path, rule_ids, files, True, progress, cache_dir, key)
+    return _compute(
+        root, config_path, rule_ids, files, True, progress, (cache_dir, key), config, universe
+    )
 
 
 def _compute(
@@ -199,14 +205,22 @@ def _compute(
     files: Sequence[str] | None,
     use_cache: bool,
     progress: Callable[[int, int], None] | None,
-    cache_dir: Path | None,
-    key: str | None,
+    store: tuple[Path, str] | None = None,
+    config: Config | None = None,
+    universe: Universe | None = None,
 ) -> ValidationResult:
     from filid.engine import evaluate, load_project, restrict, select_rules
 
     select_rules(rule_ids)  # a bad --rules is a usage error before any work
-    project = load_project(root, config_path=config_path, use_cache=use_cache, progress=progress)
+    project = load_project(
+        root,
+        config_path=config_path,
+        config=config,
+        use_cache=use_cache,
+        progress=progress,
+        universe=universe,
+    )
     full = evaluate(project)
-    if cache_dir is not None and key is not None:
-        store_snapshot(cache_dir, key, full)
+    if store is not None:
+        store_snapshot(store[0], store[1], full)
     return restrict(full, rule_ids=rule_ids, files=files)

@@ -16,7 +16,7 @@ import os
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,9 @@ class CacheEntry:
     size: int
     digest: str
     facts: FileFacts
+    # The facts as stored (plain data), kept from loading or from a worker so that rewriting
+    # the cache after a one-file change does not re-encode every other file.
+    encoded: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +91,7 @@ def load_cache(cache_dir: Path) -> LoadedCache:
                 isinstance(mtime_ns, int) and isinstance(size, int) and isinstance(digest, str)
             ):
                 return EMPTY
-            entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts))
+            entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts), facts)
         return LoadedCache(entries, written_ns)
     except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return EMPTY
@@ -104,7 +107,12 @@ def store_cache(cache_dir: Path, entries: dict[str, CacheEntry]) -> None:
     payload: dict[str, Any] = {
         "written_ns": time.time_ns(),
         "entries": {
-            path: [e.mtime_ns, e.size, e.digest, encode_facts(e.facts)]
+            path: [
+                e.mtime_ns,
+                e.size,
+                e.digest,
+                e.encoded if e.encoded is not None else encode_facts(e.facts),
+            ]
             for path, e in sorted(entries.items())
         },
     }

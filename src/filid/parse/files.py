@@ -134,16 +134,20 @@ def _parse_files(
         if outcome.note is not None:
             notes[path] = outcome.note
         else:
+            encoded = outcome.encoded
             if outcome.facts is not None:
                 file_facts = outcome.facts
                 parsed += 1
-            elif outcome.encoded is not None:
-                file_facts = decode_facts(outcome.encoded)
+            elif encoded is not None:
+                file_facts = decode_facts(encoded)
                 parsed += 1
             else:  # content unchanged: the cached facts still hold
                 file_facts = cache.entries[path].facts
+                encoded = cache.entries[path].encoded
             facts[path] = file_facts
-            entries[path] = CacheEntry(outcome.mtime_ns, outcome.size, outcome.digest, file_facts)
+            entries[path] = CacheEntry(
+                outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded
+            )
         if progress is not None:
             progress(done, total)
 
