@@ -308,23 +308,21 @@ def check(
         if fmt != "text" or not diff_text:
             click.echo(f"{'No' if not diff_text else 'The'} fixes would change files.", err=True)
         sys.exit(EXIT_VIOLATIONS if diff_text and not exit_zero else EXIT_OK)
-    _write_text(output, _render_check(result, fmt, None, quiet=quiet, verbose=verbose))
+    _write_text(output, _render_check(result, fmt, quiet=quiet, verbose=verbose))
     code = _exit_code(result, fail_on, exit_zero)
     if exit_non_zero_on_fix and changed:
         code = max(code, EXIT_VIOLATIONS)
     sys.exit(code)
 
 
-def _render_check(
-    result: ValidationResult, fmt: str, tree: Any, *, quiet: bool, verbose: bool
-) -> str:
+def _render_check(result: ValidationResult, fmt: str, *, quiet: bool, verbose: bool) -> str:
     from filid.rules.registry import RULES
 
     metas = [rule.meta for rule in RULES]
     if fmt == "json":
         from filid.report.json import dumps, validation_report
 
-        return dumps(validation_report(result, tree))
+        return dumps(validation_report(result))
     if fmt == "sarif":
         from filid.report.sarif import render_sarif
 

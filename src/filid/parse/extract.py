@@ -70,21 +70,25 @@ _SKIPPED = frozenset({"comment", "empty_statement", "hash_bang_line"})
 _PATTERN_LEAVES = frozenset({"identifier", "shorthand_property_identifier_pattern"})
 
 
-def parse_source(path: str, source: bytes) -> FileFacts:
+def parse_source(path: str, source: bytes, *, full: bool = True) -> FileFacts:
     """Parse one file's bytes into facts; never raises on bad syntax.
 
     ``path`` is root-relative POSIX; its extension picks the grammar (``.ts .mts .cts`` →
     TypeScript, everything else → TSX). A file with syntax errors yields what parsed, with
-    ``has_syntax_error`` set and the first error's line in ``syntax_error_line``.
+    ``has_syntax_error`` set and the first error's line in ``syntax_error_line``. With
+    ``full=False`` the per-statement facts (``declarations``, ``statements``,
+    ``imported_bindings``) are left empty and never computed: only entry files need them.
     """
     toolkit = toolkit_for(path)
     tree = toolkit.parser.parse(source)
-    return extract_facts(path, source, tree.root_node, toolkit)
+    return extract_facts(path, source, tree.root_node, toolkit, full=full)
 
 
-def extract_facts(path: str, source: bytes, root: Node, toolkit: Toolkit) -> FileFacts:
+def extract_facts(
+    path: str, source: bytes, root: Node, toolkit: Toolkit, *, full: bool = True
+) -> FileFacts:
     """Facts from an already parsed tree (``root``) with ``toolkit``'s grammar."""
-    walker = _Walker(source, toolkit.effects)
+    walker = _Walker(source, toolkit.effects, full)
     walker.walk(root.children)
     _collect_module_calls(root, source, walker)
 
@@ -131,6 +135,7 @@ class _Walker:
         "declarations",
         "effects",
         "exports",
+        "full",
         "imports",
         "in_prologue",
         "overloads",
@@ -140,7 +145,8 @@ class _Walker:
         "statements",
     )
 
-    def __init__(self, source: bytes, effects: QueryCursor) -> None:
+    def __init__(self, source: bytes, effects: QueryCursor, full: bool = True) -> None:
+        self.full = full
         self.source = source
         self.effects = effects
         self.spans = SpanMaker(source)
@@ -184,18 +190,25 @@ class _Walker:
                     if self.in_prologue:
                         continue  # 'use strict' / 'use client' directives are not statements
                     # A stray string statement evaluates nothing, but is still not a barrel.
-                    self.statements.append(TopStatement(StatementKind.OTHER, self.spans.node(node)))
+                    if self.full:
+                        self.statements.append(
+                            TopStatement(StatementKind.OTHER, self.spans.node(node))
+                        )
                 elif only is not None and only.type == "internal_module":
                     # `namespace N {}` parses as an expression statement.
                     self.declaration(node, only, exported=False)
                 else:
                     self.side_effect_free = False
-                    self.statements.append(TopStatement(StatementKind.OTHER, self.spans.node(node)))
+                    if self.full:
+                        self.statements.append(
+                            TopStatement(StatementKind.OTHER, self.spans.node(node))
+                        )
                 self.in_prologue = False
             elif node.is_named:
                 self.in_prologue = False
                 self.side_effect_free = False
-                self.statements.append(TopStatement(StatementKind.OTHER, self.spans.node(node)))
+                if self.full:
+                    self.statements.append(TopStatement(StatementKind.OTHER, self.spans.node(node)))
 
     # -- imports -----------------------------------------------------------------------
 
@@ -223,7 +236,8 @@ class _Walker:
             for child in clause.named_children:
                 kind = child.type
                 if kind == "identifier":
-                    self.bindings.append(self.text(child))
+                    if self.full:
+                        self.bindings.append(self.text(child))
                 elif kind == "string":
                     source_node = child
         else:
@@ -232,7 +246,8 @@ class _Walker:
                 ImportKind.TYPE if statement_type or all_inline_type else ImportKind.STATIC
             )
         is_type = import_kind is ImportKind.TYPE
-        self.statements.append(TopStatement(StatementKind.IMPORT, span, (), is_type))
+        if self.full:
+            self.statements.append(TopStatement(StatementKind.IMPORT, span, (), is_type))
         specifier, specifier_span = self.string_value(source_node)
         self.imports.append(ImportFact(specifier, import_kind, span, specifier_span, tuple(names)))
 
@@ -244,12 +259,13 @@ class _Walker:
             kind = part.type
             if kind == "identifier":
                 names.append("default")
-                self.bindings.append(self.text(part))
+                if self.full:
+                    self.bindings.append(self.text(part))
                 specifiers += 1
             elif kind == "namespace_import":
                 names.append("*")
                 for child in part.named_children:
-                    if child.type == "identifier":
+                    if child.type == "identifier" and self.full:
                         self.bindings.append(self.text(child))
                 specifiers += 1
             elif kind == "named_imports":
@@ -262,7 +278,7 @@ class _Walker:
                     if name is not None:
                         names.append(self.name_text(name))
                     local = alias if alias is not None else name
-                    if local is not None:
+                    if local is not None and self.full:
                         self.bindings.append(self.name_text(local))
                     first = spec.child(0)
                     if first is not None and first.type == "type":
@@ -309,7 +325,8 @@ class _Walker:
                 value = child  # `export default <expression>` or `export = <expression>`
 
         if umd:
-            self.statements.append(TopStatement(StatementKind.DECLARATION, span))
+            if self.full:
+                self.statements.append(TopStatement(StatementKind.DECLARATION, span))
             return
         if source_node is not None and (clause is not None or namespace_export or star):
             self.reexport(span, source_node, clause, namespace_export, star, statement_type)
@@ -328,17 +345,21 @@ class _Walker:
                 self.exports.append(
                     ExportFact("default", ExportKind.DEFAULT, local=name, line=line)
                 )
-                self.statements.append(
-                    TopStatement(StatementKind.EXPORT_DEFAULT_NAME, span, (name,))
-                )
+                if self.full:
+                    self.statements.append(
+                        TopStatement(StatementKind.EXPORT_DEFAULT_NAME, span, (name,))
+                    )
                 return
             if self.side_effect_free and not is_expression_free(value, self.effects):
                 self.side_effect_free = False
             self.exports.append(ExportFact("default", ExportKind.DEFAULT, line=line))
-            self.declarations.append(Declaration("default-expression", None, True, span))
-            self.statements.append(TopStatement(StatementKind.EXPORT_DEFAULT_EXPRESSION, span))
+            if self.full:
+                self.declarations.append(Declaration("default-expression", None, True, span))
+            if self.full:
+                self.statements.append(TopStatement(StatementKind.EXPORT_DEFAULT_EXPRESSION, span))
             return
-        self.statements.append(TopStatement(StatementKind.OTHER, span))
+        if self.full:
+            self.statements.append(TopStatement(StatementKind.OTHER, span))
 
     def reexport(
         self,
@@ -377,19 +398,25 @@ class _Walker:
         is_type = statement_type or all_inline_type
         kind = ImportKind.TYPE if is_type else ImportKind.RE_EXPORT
         self.imports.append(ImportFact(specifier, kind, span, specifier_span, tuple(names), True))
-        self.statements.append(TopStatement(StatementKind.RE_EXPORT, span, (), is_type))
+        if self.full:
+            self.statements.append(TopStatement(StatementKind.RE_EXPORT, span, (), is_type))
 
     def export_clause(self, span: Span, clause: Node, statement_type: bool) -> None:
         locals_: list[str] = []
         all_inline_type = self.export_specifiers(clause, statement_type, None, span.line, locals_)
         if not locals_:
-            self.statements.append(TopStatement(StatementKind.EXPORT_EMPTY, span))
+            if self.full:
+                self.statements.append(TopStatement(StatementKind.EXPORT_EMPTY, span))
             return
-        self.statements.append(
-            TopStatement(
-                StatementKind.EXPORT_NAMES, span, tuple(locals_), statement_type or all_inline_type
+        if self.full:
+            self.statements.append(
+                TopStatement(
+                    StatementKind.EXPORT_NAMES,
+                    span,
+                    tuple(locals_),
+                    statement_type or all_inline_type,
+                )
             )
-        )
 
     def export_specifiers(
         self,
@@ -441,17 +468,19 @@ class _Walker:
         is_default: bool = False,
         span: Span | None = None,
     ) -> None:
-        if span is None:
+        if span is not None:
+            line = span.line
+        elif self.full:
             span = self.spans.node(statement)
+            line = span.line
+        else:
+            line = statement.start_point[0] + 1
         if self.side_effect_free and not is_declaration_free(node, self.effects):
             self.side_effect_free = False
         declared = _declared_names(node, self.source)
         if node.type in _OVERLOADABLE:
             self.overloads = True
-        for kind, name in declared:
-            self.declarations.append(Declaration(kind, name, exported, span))
         if exported:
-            line = span.line
             ambient_type = node.type == "ambient_declaration" and _is_ambient_type(node)
             for kind, name in declared:
                 is_type = ambient_type or kind in _TYPE_DECLARATIONS
@@ -463,9 +492,13 @@ class _Walker:
                 elif name is not None:
                     export_kind = ExportKind.TYPE if is_type else ExportKind.NAMED
                     self.exports.append(ExportFact(name, export_kind, is_type, None, None, line))
-            statement_kind = StatementKind.EXPORTED_DECLARATION
-        else:
-            statement_kind = StatementKind.DECLARATION
+        if not self.full or span is None:
+            return  # lean mode: entry files only need declarations and statements
+        for kind, name in declared:
+            self.declarations.append(Declaration(kind, name, exported, span))
+        statement_kind = (
+            StatementKind.EXPORTED_DECLARATION if exported else StatementKind.DECLARATION
+        )
         if len(declared) == 1:
             name = declared[0][1]
             names: tuple[str, ...] = () if name is None else (name,)

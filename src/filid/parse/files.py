@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
 import hashlib
 import multiprocessing
@@ -208,21 +207,14 @@ def _process_chunk(root: str, chunk: list[tuple[str, str | None]]) -> list[_Outc
 
 
 def is_entry_file(path: str) -> bool:
-    """``index.*`` or ``main.*``: the only files whose statements anything reads."""
+    """``index.*`` or ``main.*``: the only files whose statements anything reads.
+
+    Only entry files are checked statement by statement (index-barrel-pattern, the split fix);
+    parsing every other file in lean mode skips building their declarations and statements,
+    which would otherwise triple what the cache stores and what every run rebuilds.
+    """
     name = path.rpartition("/")[2]
     return name.rsplit(".", 1)[0] in ("index", "main")
-
-
-def keep_needed(facts: FileFacts) -> FileFacts:
-    """Drop the per-statement facts of files that are not entry points.
-
-    Only entry files are checked statement by statement (index-barrel-pattern, the split
-    fix); keeping declarations and statements of every other file would triple what the cache
-    stores and what every warm run rebuilds.
-    """
-    if is_entry_file(facts.path):
-        return facts
-    return dataclasses.replace(facts, declarations=(), statements=(), imported_bindings=())
 
 
 def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) -> _Outcome:
@@ -244,7 +236,7 @@ def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) 
     digest = hashlib.sha256(source).hexdigest()
     if digest == cached_digest:
         return _Outcome(path, None, None, None, stat.st_mtime_ns, stat.st_size, digest)
-    facts = keep_needed(parse_source(path, source))
+    facts = parse_source(path, source, full=is_entry_file(path))
     if encode:
         return _Outcome(
             path, None, None, encode_facts(facts), stat.st_mtime_ns, len(source), digest
