@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+REPO_VENV = HERE.parent / ".venv"  # the virtual environment of the README's first command
 sys.path.insert(0, str(HERE))
 
 from parse_floor import source_files  # noqa: E402  (sibling script, not a package)
@@ -612,7 +613,7 @@ def parse_python(filid_exe: str | None) -> str:
         return sys.executable
     for candidate in (
         Path(filid_exe).parent / "python" if filid_exe else None,
-        Path("/work/venv/bin/python"),
+        REPO_VENV / "bin" / "python",
     ):
         if candidate is not None and candidate.exists():
             return str(candidate)
@@ -646,10 +647,11 @@ def main(argv: list[str] | None = None) -> int:
     if {"dpdm", "depcruise", "madge"} & set(tools):
         ensure_peers()
 
+    # This interpreter's environment, then the README's .venv, then PATH.
     venv_filid = Path(sys.prefix) / "bin" / "filid"
-    default_filid = Path("/work/venv/bin/filid")
+    repo_filid = REPO_VENV / "bin" / "filid"
     filid_exe = args.filid or next(
-        (str(p) for p in (venv_filid, default_filid) if p.exists()), shutil.which("filid")
+        (str(p) for p in (venv_filid, repo_filid) if p.exists()), shutil.which("filid")
     )
     filid = filid_command(filid_exe)
     python = parse_python(filid_exe)
