@@ -402,8 +402,3 @@ def _display_path(root: Path, path: Path | None) -> str | None:
         return path.resolve().relative_to(root).as_posix()
     except (ValueError, OSError):
         return str(path)
-
-
-def with_violations(result: ValidationResult, violations: Sequence[Violation]) -> ValidationResult:
-    """A copy of ``result`` holding ``violations`` instead (used by baselines and filters)."""
-    return dataclasses.replace(result, violations=tuple(violations))

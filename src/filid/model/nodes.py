@@ -51,11 +51,6 @@ class FractalNode:
         """True when the node holds ``SPEC.md`` or ``DETAIL.md``."""
         return self.detail_doc is not None
 
-    @property
-    def is_owner_category(self) -> bool:
-        """True for every category that can own files (everything but organ)."""
-        return self.category is not NodeCategory.ORGAN
-
     def file_path(self, name: str) -> str:
         """Root-relative path of a file named ``name`` directly in this node."""
         return name if self.path == "." else f"{self.path}/{name}"
