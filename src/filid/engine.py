@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from filid.config.globs import matches_glob
+from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.load import load_config
 from filid.config.model import Config, RuleConfig
 from filid.graph import Resolver, build_file_graph, build_module_graph, build_resolver
@@ -38,6 +38,9 @@ from filid.scan.documents import INTENT_DOCUMENTS, read_document
 from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
 
 CACHE_DIRECTORY = ".filid/cache"
+# Intent-document candidates (their headings decide whether a CLAUDE.md declares a module)
+# and DETAIL.md (its boundary exemptions).
+DOCUMENTS_READ = frozenset((*INTENT_DOCUMENTS, "DETAIL.md"))
 
 Progress = Callable[[int, int], None]
 
@@ -109,14 +112,18 @@ def _load_project(
         config = load_config(
             resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
         )
-    universe = listed or list_universe(resolved, config.structure.additional_excluded_directories)
+    universe = listed or list_universe(
+        resolved,
+        config.structure.additional_excluded_directories,
+        config.structure.generated_paths,
+    )
     sources = [f for f in universe.files if is_source_file(f)]
     cache_dir = _prepare_cache(resolved) if use_cache else None
     parsed = parse_files(resolved, sources, cache_dir=cache_dir, progress=progress)
     documents: dict[str, DocumentFacts] = {}
     doc_notes: list[str] = []
     for file in universe.files:
-        if file.rpartition("/")[2] in INTENT_DOCUMENTS:
+        if file.rpartition("/")[2] in DOCUMENTS_READ:
             facts, note = read_document(resolved, file)
             if facts is not None:
                 documents[file] = facts
@@ -280,6 +287,10 @@ def _evaluate(
 ) -> ValidationResult:
     selected = select_rules(rule_ids)
     config = project.config
+    overrides = config.structure.entry_point_overrides
+    entry_files = project.resolver.manifest_entry_files()
+    if overrides:
+        entry_files |= {f for f in project.tree.files if matches_any_glob(f, overrides)}
     context = RuleContext(
         tree=project.tree,
         facts=project.facts,
@@ -287,6 +298,8 @@ def _evaluate(
         module_graph=project.module_graph,
         structure=config.structure,
         test_files=project.test_files,
+        entry_files=frozenset(entry_files),
+        manifest_roots=project.resolver.manifest_roots(),
     )
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}

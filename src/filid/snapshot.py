@@ -182,7 +182,9 @@ def check_project(
     if not use_cache:
         return _compute(root, config_path, rule_ids, files, False, progress)
     config = load_config(root, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES)
-    universe = list_universe(root, config.structure.additional_excluded_directories)
+    universe = list_universe(
+        root, config.structure.additional_excluded_directories, config.structure.generated_paths
+    )
     cache_dir = root / ".filid" / "cache"
     try:
         key, newest = snapshot_key(root, universe.files, find_config_file(root, config_path))

@@ -366,6 +366,7 @@ def test_version_1_config_is_migrated(tmp_path: Path) -> None:
             AllowedPeer("manifest.file"),
             AllowedPeer("cli.ts", ("src/**",)),
         ),
+        entry_point_overrides=("module.entry",),
     )
     assert len(config.notes) == 1
     note = config.notes[0]
@@ -374,7 +375,7 @@ def test_version_1_config_is_migrated(tmp_path: Path) -> None:
         "scan.maxDepth → structure.maxDepth",
         "additional-organ-names → structure.additionalOrganNames",
         "additional-allowed → structure.additionalAllowedPeers",
-        "additional-entry-points (ignored)",
+        "additional-entry-points → structure.entryPointOverrides",
         "additional-route-patterns (ignored)",
     ):
         assert moved in note

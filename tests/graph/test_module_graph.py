@@ -39,13 +39,11 @@ def test_owner_edges_with_evidence() -> None:
         edge("src/auth/login.ts", "src/billing/index.ts", 1),
         edge("src/auth/login.ts", "src/auth/utils/hash.ts", 2),  # same owner: dropped
         edge("src/billing/pay.test.ts", "src/auth/index.ts", 1),  # test file: excluded
-        edge("src/billing/pay.ts", "src/components/button.tsx", 1),  # organ owned by src
+        # an organ owned by src, an ancestor of src/billing: an owned-organ reference
+        edge("src/billing/pay.ts", "src/components/button.tsx", 1),
     )
     graph = build_module_graph(TREE, FileGraph(edges, ()), ["src/billing/pay.test.ts"])
-    assert [(e.source, e.target) for e in graph.edges] == [
-        ("src/auth", "src/billing"),
-        ("src/billing", "src"),
-    ]
+    assert [(e.source, e.target) for e in graph.edges] == [("src/auth", "src/billing")]
     assert [(ev.source, ev.fact.line, ev.target) for ev in graph.edges[0].evidence] == [
         ("src/auth/login.ts", 1, "src/billing/index.ts"),
         ("src/auth/login.ts", 3, "src/billing/pay.ts"),
@@ -61,4 +59,18 @@ def test_root_owns_files_under_top_level_organs() -> None:
         {".": NodeCategory.ORGAN, "utils": NodeCategory.ORGAN},
     )
     graph = build_module_graph(tree, FileGraph((edge("feature/index.ts", "utils/a.ts"),), ()), [])
-    assert [(e.source, e.target) for e in graph.edges] == [("feature", ".")]
+    # utils/ is an organ of the root, an ancestor of feature: an owned-organ reference (SPEC
+    # §4), so no module edge and no possible cycle through it.
+    assert graph.edges == ()
+
+
+def test_an_organ_of_a_sibling_is_a_module_edge() -> None:
+    tree = make_tree(
+        ["a/index.ts", "a/utils/x.ts", "b/index.ts"],
+        {".": NodeCategory.ORGAN, "a/utils": NodeCategory.ORGAN},
+    )
+    file_graph = FileGraph(
+        (edge("b/index.ts", "a/utils/x.ts"), edge("a/utils/x.ts", "b/index.ts")), ()
+    )
+    graph = build_module_graph(tree, file_graph, [])
+    assert [(e.source, e.target) for e in graph.edges] == [("a", "b"), ("b", "a")]

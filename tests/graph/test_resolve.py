@@ -20,6 +20,11 @@ def to_file(target: str) -> Resolution:
     return Resolution(ResolutionKind.FILE, target)
 
 
+def published(target: str) -> Resolution:
+    """A file reached through a workspace package's manifest (an entry point it publishes)."""
+    return Resolution(ResolutionKind.FILE, target, via_manifest=True)
+
+
 EXTERNAL = Resolution(ResolutionKind.EXTERNAL)
 UNRESOLVED = Resolution(ResolutionKind.UNRESOLVED)
 
@@ -61,9 +66,14 @@ def test_js_extension_resolves_to_typescript_twin(tmp_path: Path) -> None:
     assert r.resolve("src/main.ts", "./e.js") == to_file("src/e.js")
 
 
-def test_declaration_files_are_not_appended(tmp_path: Path) -> None:
-    r = resolver_for(tmp_path, {"src/types.d.ts": "", "src/main.ts": ""})
-    assert r.resolve("src/main.ts", "./types") == UNRESOLVED
+def test_declaration_files_are_tried_last(tmp_path: Path) -> None:
+    # TypeScript tries .ts, .tsx, ... then .d.ts: a declaration-only target resolves.
+    r = resolver_for(
+        tmp_path,
+        {"src/types.d.ts": "", "src/main.ts": "", "src/both.ts": "", "src/both.d.ts": ""},
+    )
+    assert r.resolve("src/main.ts", "./types") == to_file("src/types.d.ts")
+    assert r.resolve("src/main.ts", "./both") == to_file("src/both.ts")
     # Named exactly, it is a project file like any other.
     assert r.resolve("src/main.ts", "./types.d.ts") == to_file("src/types.d.ts")
 
@@ -280,26 +290,28 @@ WORKSPACE = {
 def test_workspace_packages_exports_conditions_and_main(tmp_path: Path) -> None:
     r = resolver_for(tmp_path, WORKSPACE)
     # exports["."]: "types" points into an unbuilt dist/, nested "import" conditions find src.
-    assert r.resolve("apps/web/main.ts", "@acme/ui") == to_file("packages/ui/src/index.ts")
+    assert r.resolve("apps/web/main.ts", "@acme/ui") == published("packages/ui/src/index.ts")
     # main "lib/main.js" -> its TypeScript twin.
-    assert r.resolve("apps/web/main.ts", "core") == to_file("packages/core/lib/main.ts")
-    assert r.resolve("apps/web/main.ts", "bare") == to_file("packages/bare/index.js")
-    assert r.resolve("apps/web/main.ts", "built") == to_file("packages/built/src/index.ts")
+    assert r.resolve("apps/web/main.ts", "core") == published("packages/core/lib/main.ts")
+    assert r.resolve("apps/web/main.ts", "bare") == published("packages/bare/index.js")
+    assert r.resolve("apps/web/main.ts", "built") == published("packages/built/src/index.ts")
 
 
 def test_workspace_subpath_imports(tmp_path: Path) -> None:
     r = resolver_for(tmp_path, WORKSPACE)
-    assert r.resolve("apps/web/main.ts", "@acme/ui/button") == to_file(
+    assert r.resolve("apps/web/main.ts", "@acme/ui/button") == published(
         "packages/ui/src/button/button.tsx"
     )
-    assert r.resolve("apps/web/main.ts", "@acme/ui/icons/star") == to_file(
+    assert r.resolve("apps/web/main.ts", "@acme/ui/icons/star") == published(
         "packages/ui/src/icons/star.tsx"
     )
-    # No exports entry: the path under the package directory.
+    # No exports entry: the path under the package directory, not through the manifest.
     assert r.resolve("apps/web/main.ts", "@acme/ui/src/theme") == to_file(
         "packages/ui/src/theme.ts"
     )
     assert r.resolve("apps/web/main.ts", "core/lib/extra") == to_file("packages/core/lib/extra.ts")
+    # A workspace package that has no such file is unresolved, never external.
+    assert r.resolve("apps/web/main.ts", "@acme/ui/missing") == UNRESOLVED
     assert r.resolve("apps/web/main.ts", "@acme/other") == EXTERNAL
 
 
@@ -315,9 +327,9 @@ def test_exports_string_and_types_field(tmp_path: Path) -> None:
             "c/c.cts": "",
         },
     )
-    assert r.resolve("x.ts", "a") == to_file("a/entry.ts")
-    assert r.resolve("x.ts", "b") == to_file("b/src/b.ts")
-    assert r.resolve("x.ts", "c") == to_file("c/c.cts")
+    assert r.resolve("x.ts", "a") == published("a/entry.ts")
+    assert r.resolve("x.ts", "b") == published("b/src/b.ts")
+    assert r.resolve("x.ts", "c") == published("c/c.cts")
 
 
 @pytest.mark.parametrize(

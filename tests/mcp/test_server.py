@@ -280,15 +280,15 @@ async def test_fix_creates_the_missing_entry_point_and_revalidates(
 ) -> None:
     before = evaluate(load_project(workspace.project))
     missing = [v for v in before.violations if v.rule_id == "module-entry-point"]
-    assert [v.path for v in missing] == ["src/orders"]
+    assert [v.path for v in missing] == ["src/components", "src/orders"]
     async with connect() as client:
         data = ok(
             await client.call_tool(
                 "structure-validate", {"path": str(workspace.project), "fix": True}
             )
         )
-    index = workspace.project / "src/orders/index.ts"
-    assert index.is_file()
+    for module in ("src/components", "src/orders"):
+        assert (workspace.project / module / "index.ts").is_file()
     remaining = data["remainingViolations"]
     assert not [v for v in remaining if v["ruleId"] == "module-entry-point"]
     assert not [v for v in data["result"]["violations"] if v["ruleId"] == "module-entry-point"]

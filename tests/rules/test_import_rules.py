@@ -16,8 +16,13 @@ AUTH = {
 }
 
 
-def boundary(make_project: ProjectFactory, extra: dict[str, str]) -> list[Violation]:
-    project = load_project(make_project({**AUTH, **extra}), use_cache=False)
+FORBID_PARENT = {"rules": {"external-import-boundary": {"options": {"forbidParentImports": True}}}}
+
+
+def boundary(
+    make_project: ProjectFactory, extra: dict[str, str], config: object | None = None
+) -> list[Violation]:
+    project = load_project(make_project({**AUTH, **extra}, config), use_cache=False)
     return list(evaluate(project, rule_ids=["external-import-boundary"]).violations)
 
 
@@ -66,7 +71,7 @@ def test_each_boundary_case_fires_at_the_import(
     line: int,
     fragment: str,
 ) -> None:
-    found = boundary(make_project, files)
+    found = boundary(make_project, files, FORBID_PARENT if case.startswith("c:") else None)
     assert len(found) == 1, (case, found)
     assert (found[0].path, found[0].location.file, found[0].location.line) == (path, path, line)
     assert fragment in found[0].message, case
@@ -179,6 +184,7 @@ def test_type_only_cycle_is_ignored_unless_configured(make_project: ProjectFacto
 )
 def test_barrel_detection(make_project: ProjectFactory, index: str, fires: bool) -> None:
     files = {
+        "src/app/index.ts": "import * as m from '../m';\nexport { m };\n",  # uses it as a barrel
         "src/m/index.ts": index,
         "src/m/a.ts": "export const a = 1;\nexport type T = number;\n",
         "src/m/b.ts": "export const b = 1;\n",
@@ -197,7 +203,8 @@ def test_pure_function_isolation_at_each_import(make_project: ProjectFactory) ->
         ),
         "src/consts/one.ts": "export const one = 1;\n",
     }
-    project = load_project(make_project(files), use_cache=False)
+    declared = {"structure": {"pureFunctionPaths": ["src/math", "src/consts"]}}
+    project = load_project(make_project(files, declared), use_cache=False)
     found = evaluate(project, rule_ids=["pure-function-isolation"]).violations
     assert [(v.path, v.location.line) for v in found] == [("src/math/add.ts", 1)]
     assert project.tree.nodes["src/math"].category.value == "pure-function"

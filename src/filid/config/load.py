@@ -11,8 +11,10 @@ names the file (root-relative when inside the root) and each key path::
 
 Accepted besides the keys in CONTRACT.md "Config": ``$schema`` (top level) and ``$comment``
 (top level, ``structure``, each rule) as documentation; the upstream filid plugin's
-``language``, ``adapters``, ``generatedPaths``, ``entryPointOverrides`` (top level or in
-``structure``) and ``additionalAllowedPeers[].adapterId``, read and ignored. Rule entries are
+``language`` and ``adapters`` (read and ignored: this filid has one adapter, ECMAScript),
+``generatedPaths`` (generated files, left out of the universe) and ``entryPointOverrides``
+(extra entry files) — top level or in ``structure`` — and
+``additionalAllowedPeers[].adapterId`` (ignored). Rule entries are
 objects only — upstream has no ``"rule-id": "off"`` shorthand and a file here should stay
 readable by upstream in the same repository (see ``upstream.py``).
 
@@ -26,8 +28,8 @@ Version 1.0 files (upstream's first format) are migrated in memory, never rewrit
 - ``scan.maxDepth`` → ``structure.maxDepth``
 - ``additional-organ-names`` → ``structure.additionalOrganNames``
 - ``additional-allowed`` (basenames or ``{basename, paths}``) → ``structure.additionalAllowedPeers``
-- ``additional-entry-points`` → ``entryPointOverrides`` (ignored: entry points are ``index.*``
-  and ``main.*`` here), ``additional-route-patterns`` → ignored (upstream dropped it in 2.0)
+- ``additional-entry-points`` → ``structure.entryPointOverrides``
+- ``additional-route-patterns`` → ignored (upstream dropped it in 2.0)
 - ``rules`` are unchanged (upstream 2.0 dropped ``naming-convention`` and
   ``index-barrel-pattern``; this filid implements both, so their settings are kept).
 
@@ -233,6 +235,13 @@ def _to_config(
     organ_names = list(structure.additional_organ_names) if structure else []
     peers = list(structure.additional_allowed_peers) if structure else []
     moved: list[str] = []
+    entry_overrides: list[str] = []
+    generated: list[str] = list(model.generated_paths or ())
+    for overrides in (model.entry_point_overrides, structure and structure.entry_point_overrides):
+        for files in (overrides or {}).values():
+            entry_overrides.extend(files)
+    if structure is not None and structure.generated_paths:
+        generated.extend(structure.generated_paths)
     if model.version == "1.0":
         if model.scan is not None and model.scan.max_depth is not None:
             max_depth = model.scan.max_depth
@@ -244,7 +253,8 @@ def _to_config(
             peers = list(model.additional_allowed)
             moved.append("additional-allowed → structure.additionalAllowedPeers")
         if model.additional_entry_points is not None:
-            moved.append("additional-entry-points (ignored)")
+            entry_overrides = list(model.additional_entry_points)
+            moved.append("additional-entry-points → structure.entryPointOverrides")
         if model.additional_route_patterns is not None:
             moved.append("additional-route-patterns (ignored)")
     if moved:
@@ -256,6 +266,10 @@ def _to_config(
         ),
         additional_allowed_peers=tuple(_peer(p) for p in peers),
         naming_patterns=tuple(structure.naming_patterns) if structure else (),
+        pure_function_paths=tuple(structure.pure_function_paths) if structure else (),
+        infer_pure_functions=structure.infer_pure_functions if structure else False,
+        generated_paths=tuple(dict.fromkeys(generated)),
+        entry_point_overrides=tuple(dict.fromkeys(entry_overrides)),
         max_depth=max_depth if max_depth is not None else DEFAULT_MAX_DEPTH,
     )
     return Config(

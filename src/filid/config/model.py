@@ -33,6 +33,10 @@ class StructureConfig:
     additional_excluded_directories: tuple[str, ...] = ()
     additional_allowed_peers: tuple[AllowedPeer, ...] = ()
     naming_patterns: tuple[str, ...] = ()
+    pure_function_paths: tuple[str, ...] = ()
+    infer_pure_functions: bool = False
+    generated_paths: tuple[str, ...] = ()
+    entry_point_overrides: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,7 +132,27 @@ class StructureModel(_Strict):
         description="Python regular expressions; a name matching one passes naming-convention.",
     )
     entry_point_overrides: dict[str, list[str]] | None = Field(
-        None, alias="entryPointOverrides", description="Upstream filid; accepted and ignored."
+        None,
+        alias="entryPointOverrides",
+        description=(
+            "Upstream filid: extra entry files per adapter id (root-relative paths or globs). "
+            "They count as entry points; they never make a folder a module."
+        ),
+    )
+    generated_paths: list[NonEmptyStr] | None = Field(
+        None,
+        alias="generatedPaths",
+        description="Globs of generated files or folders (root-relative): left out of checks.",
+    )
+    pure_function_paths: list[NonEmptyStr] = Field(
+        default_factory=list,
+        alias="pureFunctionPaths",
+        description="Globs of folders declared pure-function (SPEC §2 step 3).",
+    )
+    infer_pure_functions: bool = Field(
+        False,
+        alias="inferPureFunctions",
+        description="Infer pure-function folders from side-effect freedom (SPEC §2 step 7).",
     )
 
 

@@ -35,7 +35,9 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
                 continue
             resolution = resolver.resolve_from(directory, fact.specifier)
             if resolution.kind is file_kind and resolution.target is not None:
-                file_edges.append(ImportEdge(path, resolution.target, fact))
+                file_edges.append(
+                    ImportEdge(path, resolution.target, fact, resolution.via_manifest)
+                )
             elif resolution.kind is unresolved_kind:
                 unresolved.append(UnresolvedImport(path, fact.line, fact.specifier))
         # Files come in sorted order, so sorting each file's edges sorts them all.

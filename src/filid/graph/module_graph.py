@@ -20,12 +20,26 @@ def _parent_of(file: str) -> str:
     return head if sep else "."
 
 
+def _is_owned_organ_reference(tree: FractalTree, file: str, source: str, target: str) -> bool:
+    """SPEC §4: ``file`` lies in an organ whose owner ``target`` is a strict ancestor of the
+    importer's owner ``source``. The organ serves its owner's whole subtree (it is where
+    shared code is placed), so a descendant reading it closes no loop: not a module edge."""
+    directory = _parent_of(file)
+    if directory == target:
+        return False
+    node = tree.nodes.get(directory)
+    if node is None or node.category is not NodeCategory.ORGAN:
+        return False
+    return target == "." or source.startswith(target + "/")
+
+
 def build_module_graph(
     tree: FractalTree, file_graph: FileGraph, test_files: Collection[str]
 ) -> ModuleGraph:
     """One edge ``owner(f) -> owner(r)`` per owner pair, from every import of a non-test ``f``.
 
-    Self-edges (both files owned by the same node) are dropped; each edge keeps every import
+    Self-edges (both files owned by the same node) and owned-organ references (a module
+    reading an organ of one of its ancestors, SPEC §4) are dropped; each edge keeps every import
     that supports it as ``evidence``, sorted. ``nodes`` are every owner node of the tree (each
     non-organ node, plus the root), sorted. Imports whose files lie outside the tree's nodes
     are skipped (they cannot have an owner).
@@ -47,6 +61,8 @@ def build_module_graph(
             continue
         source, target = owner(edge.source), owner(edge.target)
         if source is None or target is None or source == target:
+            continue
+        if _is_owned_organ_reference(tree, edge.target, source, target):
             continue
         grouped.setdefault((source, target), []).append(edge)
 

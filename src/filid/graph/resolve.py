@@ -37,6 +37,9 @@ __all__ = [
 ]
 
 SOURCE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+# What an extensionless candidate tries, in order: sources, then declaration files.
+PROBE_EXTENSIONS = (*SOURCE_EXTENSIONS, ".d.ts", ".d.mts", ".d.cts")
+DECLARATION_TWINS = {".js": (".d.ts",), ".mjs": (".d.mts",), ".cjs": (".d.cts",)}
 TS_TWINS = {
     ".js": (".ts", ".tsx"),
     ".jsx": (".tsx",),
@@ -59,6 +62,7 @@ class Resolution:
 
     kind: ResolutionKind
     target: str | None = None
+    via_manifest: bool = False
 
 
 _EXTERNAL = Resolution(ResolutionKind.EXTERNAL)
@@ -97,6 +101,25 @@ class Resolver:
             self._memo[key] = found
         return found
 
+    def manifest_entry_files(self) -> frozenset[str]:
+        """The source files every package root's manifest declares as entries (SPEC §1).
+
+        A target in unbuilt build output maps to its source (``dist/x.js`` → ``src/x.ts``).
+        """
+        found: set[str] = set()
+        for directory, targets in self._workspaces.entry_targets.items():
+            for target in targets:
+                file = self.resolve_candidate(target) or self._first(
+                    build_output_sources(directory, target)
+                )
+                if file is not None:
+                    found.add(file)
+        return frozenset(found)
+
+    def manifest_roots(self) -> frozenset[str]:
+        """Package roots whose manifest declares at least one entry (main, exports, bin…)."""
+        return frozenset(d for d, targets in self._workspaces.entry_targets.items() if targets)
+
     def resolve_candidate(self, path: str) -> str | None:
         """The universe file a root-relative candidate path stands for, or ``None``."""
         if path in self._candidate_memo:
@@ -124,17 +147,32 @@ class Resolver:
                 if target is not None:
                     return Resolution(ResolutionKind.FILE, target)
                 if not alias.is_catch_all:
-                    workspace = self._workspace(specifier)
-                    return self._file_or(workspace, _UNRESOLVED)
+                    return self._workspace(specifier) or _UNRESOLVED
             if options.base_url is not None:
                 target = self.resolve_candidate(join_path(options.base_url, specifier))
                 if target is not None:
                     return Resolution(ResolutionKind.FILE, target)
-        return self._file_or(self._workspace(specifier), _EXTERNAL)
+        return self._workspace(specifier) or _EXTERNAL
 
-    def _workspace(self, specifier: str) -> str | None:
+    def _workspace(self, specifier: str) -> Resolution | None:
+        """A workspace package's file for ``specifier``; None when it names no package.
+
+        A package that exists but has no such file is *unresolved* (never external). A file
+        reached through the manifest (``exports``, ``types``, ``module``, ``main``, the
+        package's ``index``) is ``via_manifest``: an entry point the package publishes. Build
+        output that does not exist maps to its source (SPEC §4): ``dist|build|lib/x`` →
+        ``src/x``, then ``x``.
+        """
         candidates = self._workspaces.candidates(specifier)
-        return self._first(candidates) if candidates is not None else None
+        if candidates is None:
+            return None
+        for candidate, via_manifest, package_dir in candidates:
+            target = self.resolve_candidate(candidate)
+            if target is None and via_manifest:
+                target = self._first(build_output_sources(package_dir, candidate))
+            if target is not None:
+                return Resolution(ResolutionKind.FILE, target, via_manifest)
+        return _UNRESOLVED
 
     def _first(self, candidates: Collection[str]) -> str | None:
         for candidate in candidates:
@@ -160,21 +198,51 @@ class Resolver:
         files = self._files
         if path.startswith(("../", "/")) or path == "..":
             return None  # outside the project root
-        if path in files:
-            return path
+        # TypeScript's order: a .js-style extension tries its TypeScript twin first (x.ts
+        # wins over x.js), then the exact file, then each extension appended (declaration
+        # files last), then the folder's index likewise.
         stem, dot, ext = path.rpartition(".")
         if dot and "/" not in ext:
             for twin in TS_TWINS.get(f".{ext}", ()):
                 if f"{stem}{twin}" in files:
                     return f"{stem}{twin}"
-        for ext_ in SOURCE_EXTENSIONS:
+            for declaration in DECLARATION_TWINS.get(f".{ext}", ()):
+                if f"{stem}{declaration}" in files and path not in files:
+                    return f"{stem}{declaration}"
+        if path in files:
+            return path
+        for ext_ in PROBE_EXTENSIONS:
             if f"{path}{ext_}" in files:
                 return f"{path}{ext_}"
         index = "index" if path == "." else f"{path}/index"
-        for ext_ in SOURCE_EXTENSIONS:
+        for ext_ in PROBE_EXTENSIONS:
             if f"{index}{ext_}" in files:
                 return f"{index}{ext_}"
         return None
+
+
+BUILD_OUTPUT_DIRECTORIES = ("dist", "build", "lib", "out")
+_DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+
+
+def build_output_sources(package_dir: str, candidate: str) -> list[str]:
+    """Source candidates for a manifest target in unbuilt output (SPEC §4).
+
+    ``packages/ui/dist/icons/index.js`` → ``packages/ui/src/icons/index.js`` (the resolver's
+    probe then finds ``index.ts``), then ``packages/ui/icons/index.js``; declaration targets
+    (``x.d.ts``) stand for ``x``. Empty when the target is not under a build folder.
+    """
+    prefix = "" if package_dir == "." else package_dir + "/"
+    if not candidate.startswith(prefix):
+        return []
+    first, _, rest = candidate[len(prefix) :].partition("/")
+    if first not in BUILD_OUTPUT_DIRECTORIES or not rest:
+        return []
+    for suffix in _DECLARATION_SUFFIXES:
+        if rest.endswith(suffix):
+            rest = rest[: -len(suffix)]
+            break
+    return [f"{prefix}src/{rest}", f"{prefix}{rest}"]
 
 
 def build_resolver(root: Path, files: Collection[str]) -> Resolver:

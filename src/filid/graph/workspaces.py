@@ -67,6 +67,26 @@ def _subpath_map(exports: object) -> dict[str, object]:
     return {".": exports}
 
 
+def _declared_targets(directory: str, data: dict[str, object]) -> tuple[str, ...]:
+    """Every file a manifest declares as an entry (SPEC §1): each ``exports`` target (every
+    subpath and condition; ``*`` patterns left out), ``main``, ``module``, ``types``,
+    ``typings`` and ``bin`` (a string or a map)."""
+    targets: list[str] = []
+    for key, target in _subpath_map(data.get("exports")).items():
+        if "*" not in key:
+            targets += [t for t in _expand_target(directory, target, None) if "*" not in t]
+    for field in ENTRY_FIELDS:
+        value = data.get(field)
+        if isinstance(value, str) and value.strip():
+            targets.append(join_path(directory, value))
+    bins = data.get("bin")
+    values = (
+        [bins] if isinstance(bins, str) else list(bins.values()) if isinstance(bins, dict) else []
+    )
+    targets += [join_path(directory, v) for v in values if isinstance(v, str) and v.strip()]
+    return tuple(dict.fromkeys(targets))
+
+
 @dataclass(frozen=True, slots=True)
 class WorkspacePackage:
     """One named package of the project: its directory and the raw manifest fields we use."""
@@ -118,10 +138,14 @@ class WorkspaceIndex:
             key=lambda f: (f.count("/"), f),
         )
         self._packages: dict[str, WorkspacePackage] = {}
+        self._entry_targets: dict[str, tuple[str, ...]] = {}
         for manifest in manifests:
             data = read_jsonc_file(root, manifest)
             if not isinstance(data, dict):
                 continue
+            self._entry_targets[parent_dir(manifest)] = _declared_targets(
+                parent_dir(manifest), data
+            )
             name = data.get("name")
             if not isinstance(name, str) or not name or name in self._packages:
                 continue
@@ -138,16 +162,31 @@ class WorkspaceIndex:
             )
 
     @property
+    def entry_targets(self) -> dict[str, tuple[str, ...]]:
+        """Every package root's declared entry targets (root-relative, possibly unbuilt)."""
+        return self._entry_targets
+
+    @property
     def packages(self) -> dict[str, WorkspacePackage]:
         """Every named package, by name."""
         return self._packages
 
-    def candidates(self, specifier: str) -> list[str] | None:
-        """Candidate paths if ``specifier`` names a workspace package, else ``None``."""
+    def candidates(self, specifier: str) -> list[tuple[str, bool, str]] | None:
+        """``(candidate path, through the manifest, package directory)`` in preference order
+        if ``specifier`` names a workspace package, else ``None``.
+
+        Every candidate is "through the manifest" (an entry point the package publishes)
+        except the plain ``<package>/<sub>`` path that a subpath falls back on.
+        """
         split = split_package_specifier(specifier)
         if split is None:
             return None
         package = self._packages.get(split[0])
         if package is None:
             return None
-        return package.subpath_candidates(split[1]) if split[1] else package.entry_candidates()
+        directory = package.directory
+        if not split[1]:
+            return [(c, True, directory) for c in package.entry_candidates()]
+        found = package.subpath_candidates(split[1])
+        raw = found[-1]
+        return [(c, True, directory) for c in found[:-1]] + [(raw, False, directory)]

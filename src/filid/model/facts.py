@@ -146,12 +146,30 @@ class FileFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class BoundaryExemption:
+    """One entry of a DETAIL.md ``## Boundary Exemptions`` section (upstream filid's format).
+
+    ``target`` is root-relative (the heading's path joined to the document's folder);
+    ``consumers`` are globs over root-relative importing files. It grants an import only when
+    ``direct_import`` is true and ``reason`` is not empty.
+    """
+
+    target: str
+    consumers: tuple[str, ...]
+    direct_import: bool
+    reason: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentFacts:
     """What filid reads of a boundary document: its line count and its Markdown headings.
 
-    ``headings`` are (1-based line, heading text without the leading ``#`` marks) pairs.
+    ``headings`` are (1-based line, heading text without the leading ``#`` marks) pairs;
+    ``exemptions`` the boundary exemptions a detail document declares.
     """
 
     path: str
     line_count: int
     headings: tuple[tuple[int, str], ...]
+    exemptions: tuple[BoundaryExemption, ...] = ()

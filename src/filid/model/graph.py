@@ -9,11 +9,16 @@ from filid.model.facts import ImportFact
 
 @dataclass(frozen=True, slots=True)
 class ImportEdge:
-    """A resolved import from project file ``source`` to project file ``target``."""
+    """A resolved import from project file ``source`` to project file ``target``.
+
+    ``via_manifest``: the specifier named a workspace package and reached ``target`` through
+    that package's manifest (``exports``, ``main``…), i.e. through a published entry point.
+    """
 
     source: str
     target: str
     fact: ImportFact
+    via_manifest: bool = False
 
 
 @dataclass(frozen=True, slots=True)

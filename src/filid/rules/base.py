@@ -15,6 +15,7 @@ from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind
+from filid.scan.classify import entry_stem
 
 if TYPE_CHECKING:
     from filid.config.model import StructureConfig
@@ -80,7 +81,12 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class RuleContext:
-    """What rules may look at: the classified tree, parse facts, both graphs, structure config."""
+    """What rules may look at: the classified tree, parse facts, both graphs, structure config.
+
+    ``entry_files`` are the manifest-declared and configured entry files (``index.*`` and
+    ``main.*`` are entries by name); ``manifest_roots`` the package roots whose manifest
+    declares an entry.
+    """
 
     tree: FractalTree
     facts: Mapping[str, FileFacts]
@@ -88,6 +94,14 @@ class RuleContext:
     module_graph: ModuleGraph
     structure: StructureConfig
     test_files: frozenset[str] = field(default_factory=frozenset)
+    entry_files: frozenset[str] = field(default_factory=frozenset)
+    manifest_roots: frozenset[str] = field(default_factory=frozenset)
+
+    def is_entry_file(self, file: str) -> bool:
+        """True when ``file`` is an entry point of its directory (SPEC §1): ``index.*`` or
+        ``main.*``, a file its package's manifest declares, or a config
+        ``entryPointOverrides`` file."""
+        return file in self.entry_files or entry_stem(file.rpartition("/")[2]) is not None
 
 
 @dataclass(frozen=True, slots=True)

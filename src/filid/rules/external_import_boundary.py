@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import ClassVar
 
+from filid.config.globs import matches_glob
 from filid.graph.exports import exported_names
 from filid.model.facts import ImportKind
 from filid.model.graph import ImportEdge
@@ -12,7 +14,6 @@ from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.base import (
     Finding,
-    NoOptions,
     RuleCategory,
     RuleContext,
     RuleExample,
@@ -32,34 +33,84 @@ def _entry_of(node: FractalNode) -> str | None:
     return node.file_path(name) if name else None
 
 
+@dataclass(frozen=True, slots=True)
+class ExternalImportBoundaryOptions:
+    """``forbidParentImports``: also report case (c), a sub-module importing a file that lies
+    directly in an ancestor module (off by default: SPEC §5)."""
+
+    forbidParentImports: bool = False
+
+
+def _organ_of(tree: FractalTree, dest: str, target: FractalNode) -> str | None:
+    """The top-most organ folder of ``target`` that holds ``dest``; None when ``dest`` lies
+    directly in ``target``."""
+    directory = dest.rpartition("/")[0] or "."
+    if directory == target.path:
+        return None
+    prefix = "" if target.path == "." else target.path + "/"
+    first = directory[len(prefix) :].split("/", 1)[0]
+    return prefix + first
+
+
+def is_exemption_granted(tree: FractalTree, owner: FractalNode, target: str, consumer: str) -> bool:
+    """Does ``owner``'s DETAIL.md ``## Boundary Exemptions`` grant ``consumer`` (an importing
+    file) a direct import of ``target`` (an organ folder or a file)? All four conditions of the
+    upstream plugin: the entry covers the target (itself or an ancestor folder), opens direct
+    import, names the consumer by one of its globs, and gives a reason."""
+    if owner.detail_doc is None:
+        return False
+    facts = tree.documents.get(owner.file_path(owner.detail_doc))
+    if facts is None:
+        return False
+    return any(
+        entry.direct_import
+        and entry.reason.strip()
+        and (target == entry.target or target.startswith(entry.target + "/"))
+        and any(matches_glob(consumer, glob) for glob in entry.consumers)
+        for entry in facts.exemptions
+    )
+
+
 def _case(
-    tree: FractalTree, edge: ImportEdge, source: FractalNode, target: FractalNode
+    context: RuleContext,
+    edge: ImportEdge,
+    source: FractalNode,
+    target: FractalNode,
+    options: ExternalImportBoundaryOptions,
 ) -> tuple[str, str] | None:
     """Which case (a-d) an import breaks, with a message; None when it is fine."""
+    tree = context.tree
     file, dest = edge.source, edge.target
-    dest_dir = dest.rpartition("/")[0] or "."
-    dest_name = dest.rpartition("/")[2]
-    directly_in_target = dest_dir == target.path
-    if not directly_in_target and not is_in_subtree(file, target.path):
+    organ = _organ_of(tree, dest, target)
+    if organ is not None:
+        if is_in_subtree(file, target.path):
+            return None
+        if is_exemption_granted(tree, target, organ, file):
+            return None
         return "a", (
-            f"imports '{dest}' from organ '{dest_dir}' of module '{target.path}' "
+            f"imports '{dest}' from organ '{organ}' of module '{target.path}' "
             "from outside that module"
         )
-    if not directly_in_target:
-        return None
     if source.path != target.path and is_in_subtree(source.path, target.path):
+        if not options.forbidParentImports or is_exemption_granted(tree, target, dest, file):
+            return None
         return "c", (
             f"sub-module '{source.path}' imports '{dest}' directly from its parent module "
             f"'{target.path}'"
         )
     if source.path != target.path:
-        if target.category is NodeCategory.PURE_FUNCTION or entry_stem(dest_name) is not None:
+        if (
+            edge.via_manifest
+            or target.category is NodeCategory.PURE_FUNCTION
+            or context.is_entry_file(dest)
+            or is_exemption_granted(tree, target, dest, file)
+        ):
             return None
         return "b", (f"deep import of '{dest}' bypasses the entry point of module '{target.path}'")
-    file_name = file.rpartition("/")[2]
+    dest_name = dest.rpartition("/")[2]
     file_dir = file.rpartition("/")[0] or "."
-    is_entry = file_dir == target.path and entry_stem(file_name) is not None
-    if entry_stem(dest_name) == "index" and not is_entry:
+    is_entry = file_dir == target.path and context.is_entry_file(file)
+    if entry_stem(dest_name) == "index" and not is_entry and not edge.via_manifest:
         return "d", f"'{file}' imports its own module's barrel '{dest}'"
     return None
 
@@ -119,9 +170,11 @@ class ExternalImportBoundary:
         fix_action=SyncActionKind.REWRITE_IMPORT,
         fix_risk=Risk.SAFE,
     )
-    options_type: ClassVar[type[NoOptions]] = NoOptions
+    options_type: ClassVar[type[ExternalImportBoundaryOptions]] = ExternalImportBoundaryOptions
 
-    def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
+    def check(
+        self, context: RuleContext, options: ExternalImportBoundaryOptions
+    ) -> Iterable[Finding]:
         """Yield one finding per offending import, at the import."""
         tree = context.tree
         reexports: dict[tuple[str, str], str] = {
@@ -135,7 +188,7 @@ class ExternalImportBoundary:
                 continue
             source = tree.owner_of(edge.source)
             target = tree.owner_of(edge.target)
-            verdict = _case(tree, edge, source, target)
+            verdict = _case(context, edge, source, target, options)
             if verdict is None:
                 continue
             case, message = verdict

@@ -25,7 +25,10 @@ class HybridNode:
         category=RuleCategory.STRUCTURE,
         default_severity=Severity.INFO,
         applies_to=frozenset({NodeCategory.HYBRID}),
-        description="Organ-named folders that became modules are reported for reclassification.",
+        description=(
+            "Organ-named folders promoted to modules by an intent document alone are reported "
+            "for reclassification."
+        ),
         rationale=(
             "A folder named like an organ (utils/, components/) that has its own entry point or "
             "boundary document is half organ, half module. Decide: rename it into a real module, "
@@ -36,13 +39,23 @@ class HybridNode:
                 "utils/ without an index",
                 {"src/app/index.ts": "export {};\n", "src/app/utils/a.ts": "export const a = 1;\n"},
             ),
-        ),
-        invalid=(
             RuleExample(
-                "utils/ with its own index.ts",
+                "utils/ with an index.ts is still an organ (the name wins)",
                 {
                     "src/app/index.ts": "export {};\n",
                     "src/app/utils/index.ts": "export { a } from './a';\n",
+                    "src/app/utils/a.ts": "export const a = 1;\n",
+                },
+            ),
+        ),
+        invalid=(
+            RuleExample(
+                "utils/ promoted by an intent document alone",
+                {
+                    "src/app/index.ts": "export {};\n",
+                    "src/app/utils/INTENT.md": (
+                        "# Utils\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+                    ),
                     "src/app/utils/a.ts": "export const a = 1;\n",
                 },
             ),
@@ -60,7 +73,10 @@ class HybridNode:
             yield Finding(
                 node=node.path,
                 path=node.path,
-                message=f"'{node.path}' is hybrid: an organ-named folder that has become a module",
+                message=(
+                    f"'{node.path}' is hybrid: an organ-named folder promoted to a module by an "
+                    "intent document alone"
+                ),
                 suggestion="rename it into a module, or remove its entry point/boundary document",
                 fix=FixInfo(
                     action=SyncActionKind.RECLASSIFY,

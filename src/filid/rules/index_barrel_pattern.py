@@ -75,6 +75,10 @@ class IndexBarrelPattern:
         ),
         valid=(
             RuleExample(
+                "a program entry that nothing imports (it renders or starts a server)",
+                {"src/server/index.ts": "const port = 3000;\nconsole.log(port);\n"},
+            ),
+            RuleExample(
                 "re-exports and exports of imported names",
                 {
                     "src/orders/index.ts": (
@@ -90,9 +94,10 @@ class IndexBarrelPattern:
         ),
         invalid=(
             RuleExample(
-                "a function declared in the barrel",
+                "a function declared in a barrel another module imports",
                 {
                     "src/orders/index.ts": "export function place(): void {}\n",
+                    "src/app/index.ts": "export { place } from '../orders';\n",
                 },
             ),
             RuleExample(
@@ -109,7 +114,18 @@ class IndexBarrelPattern:
     options_type: ClassVar[type[NoOptions]] = NoOptions
 
     def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
-        """Yield one finding per impure barrel, at its first offending statement."""
+        """Yield one finding per impure barrel, at its first offending statement.
+
+        Only an ``index.*`` that serves as a barrel is checked: a non-test file outside its
+        directory imports it, or it re-exports. One that nothing imports is a program's entry
+        (``tsx src/server``, a React ``render``) and may run code.
+        """
+        imported_from_outside: set[str] = set()
+        for edge in context.file_graph.edges:
+            if edge.source in context.test_files:
+                continue
+            if (edge.source.rpartition("/")[0] or ".") != (edge.target.rpartition("/")[0] or "."):
+                imported_from_outside.add(edge.target)
         for node in context.tree.nodes.values():
             if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):
                 continue
@@ -118,6 +134,10 @@ class IndexBarrelPattern:
             index = node.file_path(node.index_file)
             facts = context.facts.get(index)
             if facts is None or facts.has_syntax_error:
+                continue
+            if index not in imported_from_outside and not any(
+                s.kind is StatementKind.RE_EXPORT for s in facts.statements
+            ):
                 continue
             offenders = barrel_offenders(facts)
             if not offenders:

@@ -15,8 +15,8 @@ from filid.rules.base import (
     RuleExample,
     RuleMeta,
 )
+from filid.scan.documents import missing_headings
 
-REQUIRED_HEADINGS = ("Always do", "Ask first", "Never do")
 DEFAULT_MAX_LINES = {"CLAUDE.md": 100, "INTENT.md": 50}
 _GOOD = "# Search\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
 
@@ -26,10 +26,6 @@ class IntentDocumentOptions:
     """``maxLines``: when set, the limit for both CLAUDE.md and INTENT.md."""
 
     maxLines: int | None = None
-
-
-def _squash(text: str) -> str:
-    return "".join(text.lower().split())
 
 
 class IntentDocumentContract:
@@ -54,12 +50,16 @@ class IntentDocumentContract:
                 "a short document with the three headings",
                 {"src/search/CLAUDE.md": _GOOD, "src/search/index.ts": "export {};\n"},
             ),
+            RuleExample(
+                "a CLAUDE.md without the headings is a Claude Code memory file, not checked",
+                {"CLAUDE.md": "# Notes\n\nRun pnpm test.\n", "src/index.ts": "export {};\n"},
+            ),
         ),
         invalid=(
             RuleExample(
                 "a document without 'Never do'",
                 {
-                    "src/search/CLAUDE.md": "# Search\n\n## Always do\n- a\n\n## Ask first\n- b\n",
+                    "src/search/INTENT.md": "# Search\n\n## Always do\n- a\n\n## Ask first\n- b\n",
                     "src/search/index.ts": "export {};\n",
                 },
             ),
@@ -76,7 +76,6 @@ class IntentDocumentContract:
 
     def check(self, context: RuleContext, options: IntentDocumentOptions) -> Iterable[Finding]:
         """Yield findings for over-long documents and missing headings."""
-        wanted = [(h, _squash(h)) for h in REQUIRED_HEADINGS]
         for node in context.tree.nodes.values():
             if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):
                 continue
@@ -96,8 +95,7 @@ class IntentDocumentContract:
                     suggestion="move details into SPEC.md/DETAIL.md and keep the boundaries",
                     fingerprint_parts=("length",),
                 )
-            headings = [_squash(text) for _, text in facts.headings]
-            missing = [h for h, key in wanted if not any(key in text for text in headings)]
+            missing = missing_headings(facts)
             if missing:
                 yield Finding(
                     node=node.path,

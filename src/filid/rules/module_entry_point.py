@@ -74,6 +74,8 @@ class ModuleEntryPoint:
                 continue
             if node.index_file is not None or node.main_file is not None:
                 continue
+            if node.path in context.manifest_roots:
+                continue  # a package root whose package.json declares its entry
             target = node.file_path(index_name)
             yield Finding(
                 node=node.path,

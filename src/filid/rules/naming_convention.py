@@ -36,6 +36,20 @@ def to_kebab_case(name: str) -> str:
     return kebab
 
 
+_ROUTE_SEGMENT = re.compile(r"^(\[\[?(\.\.\.)?[^\]/]+\]\]?|\([^)/]+\)|@[^/]+|_[^/]*|\+[^/]+)$")
+MIGRATION_FOLDERS = frozenset({"migrations"})
+
+
+def is_framework_significant(path: str) -> bool:
+    """True for a name a framework gives meaning to (SPEC §5): route segments ``[id]``,
+    ``[...slug]``, ``[[...slug]]``, ``(group)``, ``@slot``, ``_private``, ``+x`` (the last
+    segment), and everything under a ``migrations`` folder (Prisma, Drizzle, Knex)."""
+    segments = path.split("/")
+    if any(s in MIGRATION_FOLDERS for s in segments[:-1]):
+        return True
+    return _ROUTE_SEGMENT.match(segments[-1]) is not None
+
+
 class NamingConvention:
     """Flags directory names that are neither kebab-case nor camelCase."""
 
@@ -81,6 +95,8 @@ class NamingConvention:
         for node in context.tree.nodes.values():
             name = node.name
             if node.path == "." or is_infra_name(name) or name.startswith("."):
+                continue
+            if is_framework_significant(node.path):
                 continue
             if KEBAB_CASE.match(name) or CAMEL_CASE.match(name):
                 continue

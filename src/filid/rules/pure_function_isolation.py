@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from filid.model.facts import ImportKind
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.base import (
@@ -18,6 +19,8 @@ from filid.rules.base import (
 )
 
 _MODULES = (NodeCategory.FRACTAL, NodeCategory.HYBRID)
+# Pure-function folders are declared (SPEC §2 step 3): the examples carry that config.
+_DECLARED = '{"version": "2.0", "structure": {"pureFunctionPaths": ["src/math", "src/consts"]}}\n'
 
 
 class PureFunctionIsolation:
@@ -28,7 +31,10 @@ class PureFunctionIsolation:
         category=RuleCategory.DEPENDENCY,
         default_severity=Severity.ERROR,
         applies_to=frozenset({NodeCategory.PURE_FUNCTION}),
-        description="Pure-function folders import no fractal or hybrid module.",
+        description=(
+            "Pure-function folders import no fractal or hybrid module at run time "
+            "(type-only imports are fine)."
+        ),
         rationale=(
             "Pure functions are the leaves everyone may depend on. Once one imports a module it "
             "drags that module (and its side effects) into every caller and cycles follow."
@@ -37,9 +43,19 @@ class PureFunctionIsolation:
             RuleExample(
                 "a pure folder importing another pure folder",
                 {
+                    ".filid/config.json": _DECLARED,
                     "src/math/add.ts": "import { one } from '../consts/one';\n"
                     "export const add = (a: number) => a + one;\n",
                     "src/consts/one.ts": "export const one = 1;\n",
+                },
+            ),
+            RuleExample(
+                "a pure folder importing only a module's types",
+                {
+                    ".filid/config.json": _DECLARED,
+                    "src/math/add.ts": "import type { Rate } from '../billing';\n"
+                    "export const add = (a: number, r: Rate) => a + r;\n",
+                    "src/billing/index.ts": "export type Rate = number;\n",
                 },
             ),
         ),
@@ -47,6 +63,7 @@ class PureFunctionIsolation:
             RuleExample(
                 "a pure folder importing a module",
                 {
+                    ".filid/config.json": _DECLARED,
                     "src/math/add.ts": "import { rate } from '../billing';\n"
                     "export const add = (a: number) => a + rate;\n",
                     "src/billing/index.ts": "export const rate = 2;\n",
@@ -62,7 +79,7 @@ class PureFunctionIsolation:
         """Yield one finding per offending import."""
         tree = context.tree
         for edge in context.file_graph.edges:
-            if edge.source in context.test_files:
+            if edge.source in context.test_files or edge.fact.kind is ImportKind.TYPE:
                 continue
             source_owner = tree.owner_of(edge.source)
             if source_owner.category is not NodeCategory.PURE_FUNCTION:

@@ -10,6 +10,7 @@ Decisions (SPEC is silent):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -25,22 +26,30 @@ from filid.rules.base import (
     RuleMeta,
 )
 from filid.rules.naming_convention import to_kebab_case
-from filid.scan.classify import entry_stem
-from filid.scan.documents import DETAIL_DOCUMENTS, INTENT_DOCUMENTS
+from filid.scan.classify import is_test_file
+from filid.scan.universe import is_source_file
 
 _DOC = "# Cart\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
 
 
+_TOOL_CONFIG = re.compile(r"^[^.]+(\.[^.]+)*\.(config|setup)\.[^.]+$")
+
+
 def is_allowed_peer(node: FractalNode, name: str, context: RuleContext) -> bool:
-    """True when ``name`` may sit directly in fractal/hybrid ``node`` (SPEC §5)."""
-    if entry_stem(name) is not None or name in INTENT_DOCUMENTS or name in DETAIL_DOCUMENTS:
+    """True when ``name`` may sit directly in fractal/hybrid ``node`` (SPEC §5).
+
+    Only source files are peers: styles, assets, data and documents are not. Entry points
+    (``index.*``, ``main.*``, what the package manifest or ``entryPointOverrides`` declare),
+    the eponymous file, test files, configured peers and, at a package root, tool configs
+    (``*.config.*``, ``*.setup.*``) are allowed.
+    """
+    file = node.file_path(name)
+    if not is_source_file(name) or context.is_entry_file(file) or is_test_file(file):
+        return True
+    if "package.json" in node.files and _TOOL_CONFIG.match(name):
         return True
     stem = name.split(".", 1)[0]
     if stem == node.name or to_kebab_case(stem) == to_kebab_case(node.name):
-        return True
-    if name.startswith("README"):
-        return True
-    if name == "package.json" or (name.startswith("tsconfig") and name.endswith(".json")):
         return True
     for peer in context.structure.additional_allowed_peers:
         if peer.basename == name and (
@@ -59,8 +68,8 @@ class ZeroPeerFile:
         default_severity=Severity.WARNING,
         applies_to=frozenset({NodeCategory.FRACTAL, NodeCategory.HYBRID}),
         description=(
-            "A fractal directly holds only its entry points, boundary documents, its eponymous "
-            "file, README, package.json and tsconfig files."
+            "Of source files, a fractal directly holds only its entry points, its eponymous "
+            "file, tests and (at a package root) tool configs; other files are not peers."
         ),
         rationale=(
             "Loose files beside a barrel grow into an unstructured heap. Giving each piece its "

@@ -6,10 +6,11 @@ import fnmatch
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 
+from filid.config.globs import matches_glob
 from filid.config.model import StructureConfig
 from filid.model.facts import DocumentFacts
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
-from filid.scan.documents import DETAIL_DOCUMENTS, INTENT_DOCUMENTS
+from filid.scan.documents import declared_documents
 from filid.scan.universe import is_source_file
 
 ORGAN_NAMES = frozenset(
@@ -62,22 +63,33 @@ def classify(
     files: Collection[str],
     organ_names: Collection[str],
     is_pure: Callable[[], bool],
+    *,
+    intent_doc: str | None = None,
+    detail_doc: str | None = None,
+    declared_pure: bool = False,
+    is_root: bool = False,
 ) -> NodeCategory:
-    """The category of one directory from its name and direct file names (first match wins).
+    """The category of one directory (SPEC §2, first match wins).
 
-    ``is_pure`` is asked only when steps 1-6 did not decide: it answers step 7 (every direct
-    non-test source file is side-effect free, and there is at least one).
+    ``intent_doc``/``detail_doc`` are the boundary documents the directory really declares
+    (``scan.documents.declared_documents``); ``declared_pure`` is step 3 (config
+    ``pureFunctionPaths``); ``is_pure`` is asked only when steps 1-6 did not decide and answers
+    step 7 (inference enabled, not a leaf, no fractal children, direct sources all side-effect
+    free). The root is fractal only with a boundary document, never pure-function or hybrid.
     """
-    has_boundary = any(f in INTENT_DOCUMENTS or f in DETAIL_DOCUMENTS for f in files)
     is_organ_name = name in organ_names
     has_index = any(entry_stem(f) == "index" for f in files)
-    if has_boundary:
-        return NodeCategory.HYBRID if is_organ_name else NodeCategory.FRACTAL
-    if is_infra_name(name):
+    if is_root:
+        return NodeCategory.FRACTAL if intent_doc or detail_doc else NodeCategory.ORGAN
+    if is_organ_name and intent_doc and not detail_doc and not has_index:
+        return NodeCategory.HYBRID
+    if intent_doc or detail_doc:
+        return NodeCategory.FRACTAL
+    if declared_pure:
+        return NodeCategory.PURE_FUNCTION
+    if is_infra_name(name) or is_organ_name:
         return NodeCategory.ORGAN
-    if is_organ_name:
-        return NodeCategory.HYBRID if has_index else NodeCategory.ORGAN
-    if has_index:
+    if has_index or "package.json" in files:
         return NodeCategory.FRACTAL
     if is_pure():
         return NodeCategory.PURE_FUNCTION
@@ -95,7 +107,11 @@ def build_tree(
 
     ``side_effect_free`` maps parsed source files to their side-effect freedom; a source file
     missing from it (skipped: too large, not UTF-8) counts as not side-effect free.
+    ``documents`` holds the facts of the boundary-document candidates that could be read.
+    Directories are classified deepest first, so step 7 knows whether a folder has fractal
+    children (the upstream classifier's order).
     """
+    documents = dict(documents or {})
     organ_names = ORGAN_NAMES | frozenset(structure.additional_organ_names)
     direct: dict[str, list[str]] = {".": []}
     children: dict[str, set[str]] = {".": set()}
@@ -106,14 +122,18 @@ def build_tree(
         current = parent
         while current not in direct:
             direct[current] = []
-            children[current] = set()
+            children.setdefault(current, set())
             above = current.rpartition("/")[0] or "."
             children.setdefault(above, set()).add(current)
             current = above
         direct[parent].append(name)
 
-    def pure_check(path: str, names: list[str]) -> Callable[[], bool]:
+    def pure_check(path: str, names: list[str], kids: set[str]) -> Callable[[], bool]:
         def check() -> bool:
+            if not structure.infer_pure_functions or not kids:
+                return False
+            if any(categories[k] is NodeCategory.FRACTAL for k in kids):
+                return False
             sources = [
                 n
                 for n in names
@@ -125,10 +145,24 @@ def build_tree(
 
         return check
 
+    declared: dict[str, tuple[str | None, str | None]] = {}
     categories: dict[str, NodeCategory] = {}
-    for path, names in direct.items():
+    for path in sorted(direct, key=lambda p: (-(0 if p == "." else p.count("/") + 1), p)):
+        names = direct[path]
         name = root.name if path == "." else path.rpartition("/")[2]
-        categories[path] = classify(name, names, organ_names, pure_check(path, names))
+        intent, detail = declared_documents(path, names, documents)
+        declared[path] = (intent, detail)
+        categories[path] = classify(
+            name,
+            names,
+            organ_names,
+            pure_check(path, names, children.get(path, set())),
+            intent_doc=intent,
+            detail_doc=detail,
+            declared_pure=path != "."
+            and any(matches_glob(path, g) for g in structure.pure_function_paths),
+            is_root=path == ".",
+        )
 
     nodes: dict[str, FractalNode] = {}
     for path in sorted(direct):
@@ -136,6 +170,7 @@ def build_tree(
         kids = tuple(sorted(children.get(path, ())))
         index_file = next((n for n in names if entry_stem(n) == "index"), None)
         main_file = next((n for n in names if entry_stem(n) == "main"), None)
+        intent, detail = declared[path]
         nodes[path] = FractalNode(
             path=path,
             name=root.name if path == "." else path.rpartition("/")[2],
@@ -145,8 +180,8 @@ def build_tree(
             organs=tuple(k for k in kids if categories[k] is NodeCategory.ORGAN),
             files=tuple(names),
             depth=0 if path == "." else path.count("/") + 1,
-            intent_doc=next((d for d in INTENT_DOCUMENTS if d in names), None),
-            detail_doc=next((d for d in DETAIL_DOCUMENTS if d in names), None),
+            intent_doc=intent,
+            detail_doc=detail,
             index_file=index_file,
             main_file=main_file,
         )
@@ -161,6 +196,6 @@ def build_tree(
         root=root,
         nodes=nodes,
         files=tuple(sorted(files)),
-        documents=dict(documents or {}),
+        documents=documents,
         owners=owners,
     )

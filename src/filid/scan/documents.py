@@ -2,13 +2,57 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
-from filid.model.facts import DocumentFacts
+from filid.model.facts import BoundaryExemption, DocumentFacts
 
 INTENT_DOCUMENTS = ("CLAUDE.md", "INTENT.md")
 DETAIL_DOCUMENTS = ("SPEC.md", "DETAIL.md")
 MAX_DOCUMENT_BYTES = 1024 * 1024
+REQUIRED_HEADINGS = ("Always do", "Ask first", "Never do")
+
+
+def squash_heading(text: str) -> str:
+    """A heading compared case- and spacing-free."""
+    return "".join(text.lower().split())
+
+
+def missing_headings(facts: DocumentFacts) -> list[str]:
+    """The boundary headings (SPEC §5) that ``facts`` lacks, in their canonical order."""
+    headings = [squash_heading(text) for _, text in facts.headings]
+    return [
+        wanted
+        for wanted in REQUIRED_HEADINGS
+        if not any(squash_heading(wanted) in text for text in headings)
+    ]
+
+
+def declared_documents(
+    directory: str, names: Collection[str], documents: Mapping[str, DocumentFacts]
+) -> tuple[str | None, str | None]:
+    """The (intent, detail) documents that ``directory`` really declares (SPEC §1).
+
+    ``INTENT.md`` and ``DETAIL.md`` always count. A ``CLAUDE.md`` is an intent document only
+    when it carries the three boundary headings; otherwise it is a Claude Code memory file
+    (repository and package roots usually hold one) and declares nothing. ``SPEC.md`` is a
+    detail document only beside an intent document. ``documents`` holds the facts of the
+    intent-document candidates that could be read, by root-relative path.
+    """
+    prefix = "" if directory == "." else directory + "/"
+    intent: str | None = None
+    if "INTENT.md" in names:
+        intent = "INTENT.md"
+    elif "CLAUDE.md" in names:
+        facts = documents.get(prefix + "CLAUDE.md")
+        if facts is not None and not missing_headings(facts):
+            intent = "CLAUDE.md"
+    detail: str | None = None
+    if "DETAIL.md" in names:
+        detail = "DETAIL.md"
+    elif "SPEC.md" in names and intent is not None:
+        detail = "SPEC.md"
+    return intent, detail
 
 
 def read_document(root: Path, rel: str) -> tuple[DocumentFacts | None, str | None]:
@@ -34,4 +78,88 @@ def read_document(root: Path, rel: str) -> tuple[DocumentFacts | None, str | Non
             continue
         if not in_fence and line.startswith("#"):
             headings.append((number, line.lstrip("#").strip()))
-    return DocumentFacts(path=rel, line_count=len(lines), headings=tuple(headings)), None
+    directory = rel.rpartition("/")[0] or "."
+    exemptions = parse_boundary_exemptions(directory, lines)
+    return (
+        DocumentFacts(
+            path=rel, line_count=len(lines), headings=tuple(headings), exemptions=exemptions
+        ),
+        None,
+    )
+
+
+_SECTION_HEADINGS = ("## Boundary Exemptions", "## Organ Exemptions")
+_FIELDS = ("Consumers", "Direct import", "Reason")
+
+
+def _unwrap_code_span(value: str) -> str:
+    """The value inside one matching pair of backtick runs, else the trimmed value."""
+    value = value.strip()
+    run = len(value) - len(value.lstrip("`"))
+    if run and len(value) > 2 * run and value.endswith("`" * run):
+        return value[run:-run].strip()
+    return value
+
+
+def parse_boundary_exemptions(
+    directory: str, lines: Sequence[str]
+) -> tuple[BoundaryExemption, ...]:
+    """Read a DETAIL.md ``## Boundary Exemptions`` section, as the upstream plugin does.
+
+    Format (vincent-kk/ogham ``parseBoundaryExemptions.ts``): after the section heading (or its
+    legacy name ``## Organ Exemptions``), each ``### <target> — <title>`` opens an entry whose
+    bullet fields are ``- **Consumers**: a, b`` (globs), ``- **Direct import**: allowed`` and
+    ``- **Reason**: …``; the section ends at the next ``## `` heading. Values may sit inside
+    code spans. A relative target is joined to the document's ``directory``.
+    """
+    entries: list[BoundaryExemption] = []
+    current: dict[str, object] | None = None
+    inside = False
+
+    def close() -> None:
+        if current is not None:
+            entries.append(BoundaryExemption(**current))  # type: ignore[arg-type]
+
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if line in _SECTION_HEADINGS:
+            inside = True
+            continue
+        if not inside:
+            continue
+        if line.startswith("## "):
+            break
+        if line.startswith("###") and " — " in line:
+            head = line.lstrip("#")
+            if head[:1].isspace():
+                target, _, _title = head.strip().partition(" — ")
+                target = _unwrap_code_span(target)
+                if target and " " not in target:
+                    close()
+                    if target.startswith("/"):
+                        target = target.lstrip("/")
+                    elif directory != ".":
+                        target = f"{directory}/{target}"
+                    current = {
+                        "target": target.rstrip("/"),
+                        "consumers": (),
+                        "direct_import": False,
+                        "reason": "",
+                        "line": number,
+                    }
+                    continue
+        if current is None or not line.startswith("- **"):
+            continue
+        name, sep, value = line[4:].partition("**:")
+        if not sep or name not in _FIELDS:
+            continue
+        if name == "Consumers":
+            current["consumers"] = tuple(
+                c for c in (_unwrap_code_span(v) for v in value.split(",")) if c
+            )
+        elif name == "Direct import":
+            current["direct_import"] = _unwrap_code_span(value).lower() == "allowed"
+        else:
+            current["reason"] = value.strip()
+    close()
+    return tuple(entries)

@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from filid.config.globs import matches_any_glob
 from filid.model.errors import InputError
 
 EXCLUDED_DIRECTORIES = frozenset({"node_modules", "dist", "build", "coverage", "out"})
@@ -60,8 +61,14 @@ def is_excluded(rel: str, excluded: Collection[str]) -> bool:
     return any(seg.startswith(".") or seg in excluded for seg in rel.split("/"))
 
 
-def list_universe(root: Path, extra_excluded: Collection[str] = ()) -> Universe:
-    """List the file universe of ``root`` (already resolved with :func:`resolve_root`)."""
+def list_universe(
+    root: Path, extra_excluded: Collection[str] = (), generated: Collection[str] = ()
+) -> Universe:
+    """List the file universe of ``root`` (already resolved with :func:`resolve_root`).
+
+    ``generated`` are config ``generatedPaths`` globs (upstream filid's key): files they match,
+    or that lie in a folder they match, are generated output and left out of every check.
+    """
     excluded = EXCLUDED_DIRECTORIES | frozenset(extra_excluded)
     notes: list[str] = []
     listed = _git_listing(root, notes)
@@ -69,6 +76,8 @@ def list_universe(root: Path, extra_excluded: Collection[str] = ()) -> Universe:
     if listed is None:
         listed = list(_walk(root, excluded, notes))
     files = sorted({f for f in listed if not is_excluded(f, excluded)})
+    if generated:
+        files = [f for f in files if not matches_any_glob(f, generated)]
     return Universe(files=tuple(files), notes=tuple(sorted(notes)), from_git=from_git)
 
 

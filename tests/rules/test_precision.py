@@ -1,0 +1,262 @@
+"""Precision: the false findings seen on real repositories stay silent, true ones still fire.
+
+Each case is a small project shaped like the code behind a finding that was judged false on a
+real repository (the upstream plugin's own FCA repository and two ordinary TypeScript
+monorepos), next to the true findings that must survive the same change of semantics.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from filid.engine import evaluate, load_project
+from tests.conftest import ProjectFactory
+
+HEADINGS = "# M\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+WORKSPACE_UI = {
+    "package.json": json.dumps({"name": "repo", "private": True, "workspaces": ["packages/*"]}),
+    "packages/ui/package.json": json.dumps(
+        {
+            "name": "@acme/ui",
+            "exports": {
+                ".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"},
+                "./icons": {"types": "./dist/icons/index.d.ts", "default": "./dist/icons/index.js"},
+            },
+        }
+    ),
+    "packages/ui/src/index.ts": "export { Button } from './button';\n",
+    "packages/ui/src/button.ts": "export const Button = 1;\n",
+    "packages/ui/src/icons/index.ts": "export { Star } from './star';\n",
+    "packages/ui/src/icons/star.ts": "export const Star = 2;\n",
+}
+
+SILENT = [
+    pytest.param(
+        {
+            **WORKSPACE_UI,
+            "packages/app/package.json": json.dumps({"name": "app", "main": "src/main.ts"}),
+            "packages/app/src/main.ts": (
+                "import { Star } from '@acme/ui/icons';\nimport { Button } from '@acme/ui';\n"
+                "export const all = [Star, Button];\n"
+            ),
+        },
+        None,
+        "external-import-boundary",
+        id="a workspace package's published exports subpath is not a deep import",
+    ),
+    pytest.param(
+        {
+            "package.json": "{}",
+            "eslint.config.js": "export default [];\n",
+            "prettier.config.js": "export default {};\n",
+            "src/feature/index.ts": "export const x = 1;\n",
+        },
+        {"structure": {"inferPureFunctions": True}},
+        "pure-function-isolation",
+        id="the root is never pure-function, even with only config files",
+    ),
+    pytest.param(
+        {
+            "src/app/index.ts": "export { useUser } from './hooks/use-user';\n",
+            "src/app/hooks/use-user.ts": (
+                "import { api } from '../../api';\nexport const useUser = () => api;\n"
+            ),
+            "src/app/hooks/deep/x.ts": "export const y = 1;\n",
+            "src/api/index.ts": "export const api = 1;\n",
+            "src/adapters/ws.ts": "import { api } from '../api';\nexport const ws = () => api;\n",
+            "src/adapters/x/y.ts": "export const z = 1;\n",
+        },
+        None,
+        "pure-function-isolation",
+        id="side-effect free hooks and adapters are not pure-function unless declared",
+    ),
+    pytest.param(
+        {
+            "src/server/index.ts": (
+                "import { start } from './start';\nconst port = Number('3000');\nstart(port);\n"
+            ),
+            "src/server/start.ts": "export function start(port: number): void { void port; }\n",
+        },
+        None,
+        "index-barrel-pattern",
+        id="a program entry that nothing imports is not a barrel",
+    ),
+    pytest.param(
+        {
+            "app/blog/[slug]/page.tsx": "export default function Page() { return null; }\n",
+            "app/(marketing)/about/page.tsx": "export default function About() { return 1; }\n",
+            "pages/api/auth/[...nextauth].ts": "export default {};\n",
+            "prisma/migrations/20240101120000_Init_Users/migration.ts": "export {};\n",
+        },
+        None,
+        "naming-convention",
+        id="framework route segments and migration folders are not misnamed",
+    ),
+    pytest.param(
+        {
+            "src/card/index.ts": "export { Card } from './card';\n",
+            "src/card/card.ts": "export const Card = 1;\n",
+            "src/card/card.module.css": ".card {}\n",
+            "src/card/logo.svg": "<svg/>",
+            "src/card/data.json": "{}",
+            "src/card/card.test.ts": "import { Card } from './card';\nvoid Card;\n",
+        },
+        None,
+        "zero-peer-file",
+        id="styles, assets, data and tests are not peers",
+    ),
+    pytest.param(
+        {
+            "packages/cli/package.json": json.dumps(
+                {"name": "cli", "bin": {"cli": "./dist/cli.js"}, "main": "./dist/lib.js"}
+            ),
+            "packages/cli/vite.config.ts": "export default {};\n",
+            "packages/cli/src/cli.ts": "import { run } from './lib';\nrun();\n",
+            "packages/cli/src/lib.ts": "export function run(): void {}\n",
+        },
+        None,
+        "zero-peer-file",
+        id="manifest entries and tool configs at a package root are not loose peers",
+    ),
+    pytest.param(
+        {
+            "packages/cli/package.json": json.dumps({"name": "cli", "main": "./dist/cli.js"}),
+            "packages/cli/src/cli.ts": "export {};\n",
+        },
+        None,
+        "module-entry-point",
+        id="a package root whose manifest declares its entry has one",
+    ),
+    pytest.param(
+        {
+            "CLAUDE.md": "# Repo notes\n\nUse pnpm. Run the tests before pushing.\n" * 40,
+            "packages/a/CLAUDE.md": "# Package notes\n",
+            "packages/a/index.ts": "export {};\n",
+        },
+        None,
+        "intent-document-contract",
+        id="a CLAUDE.md memory file is not an intent document",
+    ),
+    pytest.param(
+        {
+            "src/index.ts": "export { a } from './a';\n",
+            "src/utils/log.ts": "import { a } from '../a';\nexport const log = a;\n",
+            "src/a/index.ts": "import { log } from '../utils/log';\nexport const a = 1;\n"
+            "export const b = log;\n",
+        },
+        None,
+        "circular-dependency",
+        id="a child reading its ancestor's organ closes no cycle",
+    ),
+    pytest.param(
+        {
+            "src/paths/INTENT.md": HEADINGS,
+            "src/paths/DETAIL.md": (
+                "# Paths\n\n## Boundary Exemptions\n\n### `state` — hook bundles\n\n"
+                "- **Consumers**: `**/src/hooks/**`\n- **Direct import**: `allowed`\n"
+                "- **Reason**: the barrel drags every module into the hook bundle.\n"
+            ),
+            "src/paths/index.ts": "export { s } from './state/s';\n",
+            "src/paths/state/s.ts": "export const s = 1;\n",
+            "src/hooks/pre/index.ts": "import { s } from '../../paths/state/s';\nexport { s };\n",
+        },
+        None,
+        "external-import-boundary",
+        id="an import granted by a DETAIL.md Boundary Exemptions entry",
+    ),
+    pytest.param(
+        {
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/auth/session/index.ts": "import { login } from '../login';\nexport { login };\n",
+        },
+        None,
+        "external-import-boundary",
+        id="a sub-module reading its parent's file (case c) is opt-in",
+    ),
+    pytest.param(
+        {
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/app/index.ts": "export const app = 1;\n",
+            "src/app/app.test.ts": "import { login } from '../auth/login';\nvoid login;\n",
+        },
+        None,
+        "external-import-boundary",
+        id="tests may reach internals",
+    ),
+]
+
+
+@pytest.mark.parametrize(("files", "config", "rule"), SILENT)
+def test_stays_silent(
+    make_project: ProjectFactory, files: dict[str, str], config: object, rule: str
+) -> None:
+    project = load_project(make_project(files, config), use_cache=False)
+    found = evaluate(project, rule_ids=[rule]).violations
+    assert found == (), [(v.path, v.message) for v in found]
+
+
+FIRES = [
+    pytest.param(
+        {
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/app/index.ts": "import { login } from '../auth/login';\nexport { login };\n",
+        },
+        "external-import-boundary",
+        [("src/app/index.ts", "bypasses the entry point of module 'src/auth'")],
+        id="a deep import into a sibling's internals",
+    ),
+    pytest.param(
+        {
+            "src/auth/index.ts": "export const login = 1;\n",
+            "src/auth/hooks/index.ts": "export { useAuth } from './use-auth';\n",
+            "src/auth/hooks/use-auth.ts": "export const useAuth = 1;\n",
+            "src/app/index.ts": "import { useAuth } from '../auth/hooks';\nexport { useAuth };\n",
+        },
+        "external-import-boundary",
+        [("src/app/index.ts", "from organ 'src/auth/hooks' of module 'src/auth'")],
+        id="an organ (even one with an index.ts) used from outside its owner",
+    ),
+    pytest.param(
+        {
+            **WORKSPACE_UI,
+            "packages/app/package.json": json.dumps({"name": "app", "main": "src/main.ts"}),
+            "packages/app/src/main.ts": (
+                "import { Button } from '@acme/ui/src/button';\nexport const b = Button;\n"
+            ),
+        },
+        "external-import-boundary",
+        [("packages/app/src/main.ts", "bypasses the entry point of module 'packages/ui/src'")],
+        id="a workspace path its manifest does not publish is a deep import",
+    ),
+    pytest.param(
+        {
+            "src/a/INTENT.md": HEADINGS,
+            "src/a/index.ts": "import { b } from '../b';\nexport const a = () => b;\n",
+            "src/b/INTENT.md": HEADINGS,
+            "src/b/index.ts": "import { a } from '../a';\nexport const b = () => a;\n",
+        },
+        "circular-dependency",
+        [("src/a", "import cycle between 2 modules (src/a, src/b)")],
+        id="a real cycle between two declared modules",
+    ),
+]
+
+
+@pytest.mark.parametrize(("files", "rule", "expected"), FIRES)
+def test_still_fires(
+    make_project: ProjectFactory,
+    files: dict[str, str],
+    rule: str,
+    expected: list[tuple[str, str]],
+) -> None:
+    project = load_project(make_project(files), use_cache=False)
+    found = evaluate(project, rule_ids=[rule]).violations
+    assert len(found) == len(expected), [(v.path, v.message) for v in found]
+    for violation, (path, fragment) in zip(found, expected, strict=True):
+        assert violation.path == path
+        assert fragment in violation.message
