@@ -299,7 +299,6 @@ def _evaluate(
         structure=config.structure,
         test_files=project.test_files,
         entry_files=frozenset(entry_files),
-        manifest_roots=project.resolver.manifest_roots(),
     )
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}

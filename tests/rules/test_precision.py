@@ -89,6 +89,7 @@ SILENT = [
             "app/(marketing)/about/page.tsx": "export default function About() { return 1; }\n",
             "pages/api/auth/[...nextauth].ts": "export default {};\n",
             "prisma/migrations/20240101120000_Init_Users/migration.ts": "export {};\n",
+            "src/__tests__/fixtures/vault/01_Core/note.ts": "export {};\n",
         },
         None,
         "naming-convention",
@@ -149,6 +150,17 @@ SILENT = [
         None,
         "circular-dependency",
         id="a child reading its ancestor's organ closes no cycle",
+    ),
+    pytest.param(
+        {
+            "src/index.ts": "import { serve } from './server';\nexport { serve };\n",
+            "src/version.ts": "export const version = '1';\n",
+            "src/server/index.ts": "import { version } from '../version';\n"
+            "export const serve = () => version;\n",
+        },
+        None,
+        "circular-dependency",
+        id="a child reading a non-entry file of its ancestor closes no cycle",
     ),
     pytest.param(
         {
@@ -243,6 +255,17 @@ FIRES = [
         "circular-dependency",
         [("src/a", "import cycle between 2 modules (src/a, src/b)")],
         id="a real cycle between two declared modules",
+    ),
+    pytest.param(
+        {
+            "src/index.ts": "import { serve } from './server';\nexport const version = '1';\n"
+            "export { serve };\n",
+            "src/server/index.ts": "import { version } from '..';\n"
+            "export const serve = () => version;\n",
+        },
+        "circular-dependency",
+        [("src", "import cycle between 2 modules (src, src/server)")],
+        id="a child importing its ancestor's barrel that imports it back",
     ),
 ]
 

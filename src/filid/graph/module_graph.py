@@ -6,6 +6,7 @@ from collections.abc import Collection
 
 from filid.model.graph import FileGraph, ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.nodes import FractalTree, NodeCategory
+from filid.scan.classify import entry_stem
 
 __all__ = ["build_module_graph", "edge_sort_key"]
 
@@ -20,17 +21,24 @@ def _parent_of(file: str) -> str:
     return head if sep else "."
 
 
-def _is_owned_organ_reference(tree: FractalTree, file: str, source: str, target: str) -> bool:
-    """SPEC §4: ``file`` lies in an organ whose owner ``target`` is a strict ancestor of the
-    importer's owner ``source``. The organ serves its owner's whole subtree (it is where
-    shared code is placed), so a descendant reading it closes no loop: not a module edge."""
+def _is_ancestor_reference(tree: FractalTree, file: str, source: str, target: str) -> bool:
+    """``file`` serves the importer's subtree: its owner ``target`` is a strict ancestor of the
+    importer's owner ``source`` and ``file`` is not that ancestor's entry point.
+
+    SPEC §4: a file in an organ of an ancestor (an owned-organ reference) is where shared code
+    is placed, so a descendant reading it closes no loop. Decision (SPEC is silent): the same
+    holds for a non-entry file lying directly in the ancestor (``src/version.ts`` read by
+    ``src/mcp/server``): it is shared code placed at the LCA, and reading it is the
+    boundary rule's opt-in case (c), not a cycle. Importing the ancestor's ``index.*`` or
+    ``main.*`` still counts: that barrel may import the importer back.
+    """
+    if not (target == "." or source.startswith(target + "/")):
+        return False
     directory = _parent_of(file)
-    if directory == target:
-        return False
-    node = tree.nodes.get(directory)
-    if node is None or node.category is not NodeCategory.ORGAN:
-        return False
-    return target == "." or source.startswith(target + "/")
+    if directory != target:
+        node = tree.nodes.get(directory)
+        return node is not None and node.category is NodeCategory.ORGAN
+    return entry_stem(file.rpartition("/")[2]) is None
 
 
 def build_module_graph(
@@ -38,8 +46,9 @@ def build_module_graph(
 ) -> ModuleGraph:
     """One edge ``owner(f) -> owner(r)`` per owner pair, from every import of a non-test ``f``.
 
-    Self-edges (both files owned by the same node) and owned-organ references (a module
-    reading an organ of one of its ancestors, SPEC §4) are dropped; each edge keeps every import
+    Self-edges (both files owned by the same node) and ancestor references (a module reading
+    an organ or a non-entry file of one of its ancestors, SPEC §4) are dropped; each edge keeps
+    every import
     that supports it as ``evidence``, sorted. ``nodes`` are every owner node of the tree (each
     non-organ node, plus the root), sorted. Imports whose files lie outside the tree's nodes
     are skipped (they cannot have an owner).
@@ -62,7 +71,7 @@ def build_module_graph(
         source, target = owner(edge.source), owner(edge.target)
         if source is None or target is None or source == target:
             continue
-        if _is_owned_organ_reference(tree, edge.target, source, target):
+        if _is_ancestor_reference(tree, edge.target, source, target):
             continue
         grouped.setdefault((source, target), []).append(edge)
 

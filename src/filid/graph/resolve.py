@@ -116,10 +116,6 @@ class Resolver:
                     found.add(file)
         return frozenset(found)
 
-    def manifest_roots(self) -> frozenset[str]:
-        """Package roots whose manifest declares at least one entry (main, exports, bin…)."""
-        return frozenset(d for d, targets in self._workspaces.entry_targets.items() if targets)
-
     def resolve_candidate(self, path: str) -> str | None:
         """The universe file a root-relative candidate path stands for, or ``None``."""
         if path in self._candidate_memo:

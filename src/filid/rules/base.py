@@ -84,8 +84,7 @@ class RuleContext:
     """What rules may look at: the classified tree, parse facts, both graphs, structure config.
 
     ``entry_files`` are the manifest-declared and configured entry files (``index.*`` and
-    ``main.*`` are entries by name); ``manifest_roots`` the package roots whose manifest
-    declares an entry.
+    ``main.*`` are entries by name).
     """
 
     tree: FractalTree
@@ -95,7 +94,6 @@ class RuleContext:
     structure: StructureConfig
     test_files: frozenset[str] = field(default_factory=frozenset)
     entry_files: frozenset[str] = field(default_factory=frozenset)
-    manifest_roots: frozenset[str] = field(default_factory=frozenset)
 
     def is_entry_file(self, file: str) -> bool:
         """True when ``file`` is an entry point of its directory (SPEC §1): ``index.*`` or

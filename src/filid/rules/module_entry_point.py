@@ -51,6 +51,14 @@ class ModuleEntryPoint:
                     "src/billing/billing.ts": "export function charge(): number { return 1; }\n",
                 },
             ),
+            RuleExample(
+                "a package root: its package.json is its entry",
+                {
+                    "packages/plugin/INTENT.md": _DOC,
+                    "packages/plugin/package.json": '{"name": "plugin", "private": true}\n',
+                    "packages/plugin/src/hook.ts": "export const hook = 1;\n",
+                },
+            ),
         ),
         invalid=(
             RuleExample(
@@ -74,8 +82,11 @@ class ModuleEntryPoint:
                 continue
             if node.index_file is not None or node.main_file is not None:
                 continue
-            if node.path in context.manifest_roots:
-                continue  # a package root whose package.json declares its entry
+            if "package.json" in node.files:
+                # A package root's entry is its manifest (the upstream plugin's reading): the
+                # targets it declares, or for a private package (a Claude Code plugin, a tool
+                # folder) the package.json itself. Creating an index.ts there would be wrong.
+                continue
             target = node.file_path(index_name)
             yield Finding(
                 node=node.path,

@@ -38,14 +38,18 @@ def to_kebab_case(name: str) -> str:
 
 _ROUTE_SEGMENT = re.compile(r"^(\[\[?(\.\.\.)?[^\]/]+\]\]?|\([^)/]+\)|@[^/]+|_[^/]*|\+[^/]+)$")
 MIGRATION_FOLDERS = frozenset({"migrations"})
+# Test data mirrors something outside the project (a vault, a repository, an API's files):
+# folder names under these are data, not design.
+DATA_FOLDERS = frozenset({"fixtures", "__fixtures__", "__snapshots__", "__mocks__"})
 
 
 def is_framework_significant(path: str) -> bool:
     """True for a name a framework gives meaning to (SPEC §5): route segments ``[id]``,
     ``[...slug]``, ``[[...slug]]``, ``(group)``, ``@slot``, ``_private``, ``+x`` (the last
-    segment), and everything under a ``migrations`` folder (Prisma, Drizzle, Knex)."""
+    segment), everything under a ``migrations`` folder (Prisma, Drizzle, Knex), and test
+    data under ``fixtures``/``__fixtures__``/``__snapshots__``/``__mocks__``."""
     segments = path.split("/")
-    if any(s in MIGRATION_FOLDERS for s in segments[:-1]):
+    if any(s in MIGRATION_FOLDERS or s in DATA_FOLDERS for s in segments[:-1]):
         return True
     return _ROUTE_SEGMENT.match(segments[-1]) is not None
 
