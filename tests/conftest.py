@@ -27,6 +27,16 @@ def write_files(root: Path, files: Mapping[str, str | bytes]) -> Path:
     return root
 
 
+@pytest.fixture(autouse=True)
+def private_cache_root(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Every test (and every filid it starts) keeps its caches in its own per-user folder."""
+    root = tmp_path_factory.mktemp("filid-cache")
+    monkeypatch.setenv("FILID_CACHE_DIR", str(root))
+    return root
+
+
 @pytest.fixture
 def make_project(tmp_path: Path) -> ProjectFactory:
     """Create a project directory from a mapping; ``config`` becomes .filid/config.json."""

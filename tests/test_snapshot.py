@@ -12,6 +12,7 @@ import filid.engine
 from filid.engine import evaluate, load_project
 from filid.model.report import ValidationResult
 from filid.snapshot import check_project
+from filid.store.location import project_cache_dir
 from tests.conftest import EXAMPLES
 
 OLD = 1_600_000_000  # seconds: far outside the racy window
@@ -109,12 +110,19 @@ def test_rule_and_file_subsets_equal_a_fresh_evaluation(project: Path) -> None:
         assert comparable(cached) == comparable(fresh)
 
 
+def _snapshot_file(project: Path) -> Path:
+    directory = project_cache_dir(project)
+    assert directory is not None
+    return directory / "result-snapshot.marshal"
+
+
 def test_corrupt_snapshot_is_ignored(project: Path) -> None:
     first = check_project(project)
-    (project / ".filid/cache/result-snapshot.marshal").write_bytes(b"\x00garbage")
+    _snapshot_file(project).write_bytes(b"\x00garbage")
     assert comparable(check_project(project)) == comparable(first)
 
 
 def test_no_cache_neither_reads_nor_writes_a_snapshot(project: Path) -> None:
     check_project(project, use_cache=False)
-    assert not (project / ".filid/cache/result-snapshot.marshal").exists()
+    assert not _snapshot_file(project).exists()
+    assert not (project / ".filid").exists() or not (project / ".filid/cache").exists()

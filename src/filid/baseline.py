@@ -71,6 +71,8 @@ def read_baseline(baseline_text: str, *, source: str) -> Counter[str]:
         raise InputError(
             f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from None
+    except RecursionError:
+        raise InputError(f"{source}: not valid JSON (nested too deeply)") from None
     if not isinstance(document, dict):
         raise InputError(f"{source}: a baseline must be a JSON object")
     version = document.get("version")

@@ -109,14 +109,14 @@ def _write_text(destination: str | None, text: str, *, append: bool = False) -> 
     if destination is None or destination == "-":
         click.echo(text, nl=False)
         return
+    from filid.store.files import write_file_atomically
+
+    # Never through a symbolic link or over a non-regular file (a pull request can commit
+    # `filid.sarif` as a link to the next CI step's script): UnsafePathError is exit 2.
     try:
-        target = Path(destination)
-        if target.parent and not target.parent.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("a" if append else "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        write_file_atomically(destination, text.encode("utf-8"), append=append, confine=Path.cwd())
     except OSError as error:
-        raise FilidError(f"{destination}: cannot write ({error.strerror})") from None
+        raise FilidError(f"{destination}: cannot write ({error.strerror or error})") from None
 
 
 def repository_prefix(root: Path) -> str:
@@ -292,9 +292,10 @@ def check(
             bar.close()
     if baseline:
         from filid.baseline import apply_baseline
+        from filid.store.files import read_regular_file
 
         try:
-            text = Path(baseline).read_text(encoding="utf-8")
+            text = read_regular_file(baseline, 64 * 1024 * 1024).decode("utf-8", "replace")
         except OSError as error:
             raise FilidError(f"{baseline}: cannot read baseline ({error.strerror})") from None
         result = apply_baseline(result, text, source=baseline)
@@ -587,8 +588,9 @@ def init(path: str, force: bool) -> None:
     if target.exists() and not force:
         _fail(f"{target}: already exists (use --force to overwrite)")
     defaults = [(r.meta.id, r.meta.default_severity.value, r.meta.description) for r in RULES]
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render_default_config(defaults), encoding="utf-8")
+    from filid.store.files import write_file_atomically
+
+    write_file_atomically(target, render_default_config(defaults).encode("utf-8"), confine=root)
     click.echo(f"wrote {target.relative_to(root).as_posix()}")
 
 

@@ -36,8 +36,8 @@ from filid.rules.registry import ALIASES, RULES, RULES_BY_ID, canonical_rule_id
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import INTENT_DOCUMENTS, read_document
 from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
+from filid.store.location import project_cache_dir
 
-CACHE_DIRECTORY = ".filid/cache"
 # Intent-document candidates (their headings decide whether a CLAUDE.md declares a module)
 # and DETAIL.md (its boundary exemptions).
 DOCUMENTS_READ = frozenset((*INTENT_DOCUMENTS, "DETAIL.md"))
@@ -118,7 +118,7 @@ def _load_project(
         config.structure.generated_paths,
     )
     sources = [f for f in universe.files if is_source_file(f)]
-    cache_dir = _prepare_cache(resolved) if use_cache else None
+    cache_dir = project_cache_dir(resolved) if use_cache else None
     parsed = parse_files(resolved, sources, cache_dir=cache_dir, progress=progress)
     documents: dict[str, DocumentFacts] = {}
     doc_notes: list[str] = []
@@ -155,19 +155,6 @@ def _load_project(
         notes=tuple(notes),
         parsed_files=parsed.parsed,
     )
-
-
-def _prepare_cache(root: Path) -> Path | None:
-    """Create ``.filid/cache`` with a ``.gitignore`` of ``*``; None when not writable."""
-    cache = root / CACHE_DIRECTORY
-    try:
-        cache.mkdir(parents=True, exist_ok=True)
-        ignore = cache / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# written by filid: the parse cache is never committed\n*\n")
-    except OSError:
-        return None
-    return cache
 
 
 def select_rules(rule_ids: Sequence[str] | None) -> tuple[str, ...] | None:

@@ -8,18 +8,18 @@ from the snapshot, after listing and ``stat``-ing the files, without parsing, re
 evaluating; anything else runs the pipeline (with its per-file parse cache) and stores a new
 snapshot. ``--rules`` and pre-commit file lists are derived from the full result
 (``engine.restrict``). A file modified within two seconds of the snapshot is never trusted
-(timestamp granularity), and the payload is plain data read with ``marshal`` (never runs
-code). This module imports nothing heavy: the engine loads only on a miss.
+(timestamp granularity; the window is measured from when the files were stat'ed, not from
+when the snapshot was written). The snapshot is a sealed file in the per-user cache folder
+(``store``): never in the work tree, never decoded unless this user's filid signed it. This
+module imports nothing heavy: the engine loads only on a miss.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import marshal
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,6 +36,8 @@ from filid.model.violations import (
     SyncActionKind,
     Violation,
 )
+from filid.store.files import read_regular_file
+from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
     from filid.scan.universe import Universe
@@ -51,7 +53,7 @@ def snapshot_key(root: Path, files: Sequence[str], config_path: Path | None) -> 
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     digest.update(f"filid {filid.__version__} py{python} f{SNAPSHOT_FORMAT}\0".encode())
     if config_path is not None:
-        digest.update(b"config\0" + config_path.read_bytes() + b"\0")
+        digest.update(b"config\0" + read_regular_file(config_path, 4 * 1024 * 1024) + b"\0")
     newest = 0
     for rel in files:
         stat = os.stat(root / rel)
@@ -134,34 +136,27 @@ def decode_result(root: Path, data: dict[str, Any], timestamp: str) -> Validatio
 
 
 def load_snapshot(cache_dir: Path, key: str, newest_ns: int, root: Path) -> ValidationResult | None:
-    """The stored result for ``key``, or None (absent, other key, racy, or unreadable)."""
+    """The stored result for ``key``, or None (absent, other key, racy, unsigned, malformed)."""
     from filid.engine import timestamp
 
+    data = read_sealed(cache_dir / _NAME)
     try:
-        data = marshal.loads((cache_dir / _NAME).read_bytes())
         if not isinstance(data, dict) or data.get("key") != key:
             return None
-        written = data["written_ns"]
-        if not isinstance(written, int) or newest_ns >= written - RACY_WINDOW_NS:
+        checked = data["checked_ns"]
+        if not isinstance(checked, int) or newest_ns >= checked - RACY_WINDOW_NS:
             return None
         return decode_result(root, data["result"], timestamp())
-    except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError):
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return None
 
 
-def store_snapshot(cache_dir: Path, key: str, result: ValidationResult) -> None:
-    """Write the snapshot atomically; a failure to write is not an error (it is a cache)."""
-    payload = {"key": key, "written_ns": time.time_ns(), "result": encode_result(result)}
+def store_snapshot(cache_dir: Path, key: str, checked_ns: int, result: ValidationResult) -> None:
+    """Write the snapshot; ``checked_ns`` is when the files were stat'ed. A failure to write
+    is not an error (it is a cache)."""
+    payload = {"key": key, "checked_ns": checked_ns, "result": encode_result(result)}
     with contextlib.suppress(OSError):
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".result-", suffix=".tmp", dir=cache_dir)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(marshal.dumps(payload))
-            os.replace(temporary, cache_dir / _NAME)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+        write_sealed(cache_dir / _NAME, payload)
 
 
 def check_project(
@@ -177,6 +172,7 @@ def check_project(
     from filid.config.load import find_config_file, load_config
     from filid.rules.registry import ALIASES, RULES_BY_ID
     from filid.scan.universe import list_universe, resolve_root
+    from filid.store.location import project_cache_dir
 
     root = resolve_root(path)
     if not use_cache:
@@ -185,7 +181,10 @@ def check_project(
     universe = list_universe(
         root, config.structure.additional_excluded_directories, config.structure.generated_paths
     )
-    cache_dir = root / ".filid" / "cache"
+    cache_dir = project_cache_dir(root)
+    if cache_dir is None:
+        return _compute(root, config_path, rule_ids, files, True, progress)
+    checked_ns = time.time_ns()  # before the stat calls: the racy window starts here
     try:
         key, newest = snapshot_key(root, universe.files, find_config_file(root, config_path))
     except OSError:
@@ -196,7 +195,15 @@ def check_project(
 
         return restrict(cached, rule_ids=rule_ids, files=files)
     return _compute(
-        root, config_path, rule_ids, files, True, progress, (cache_dir, key), config, universe
+        root,
+        config_path,
+        rule_ids,
+        files,
+        True,
+        progress,
+        (cache_dir, key, checked_ns),
+        config,
+        universe,
     )
 
 
@@ -207,7 +214,7 @@ def _compute(
     files: Sequence[str] | None,
     use_cache: bool,
     progress: Callable[[int, int], None] | None,
-    store: tuple[Path, str] | None = None,
+    store: tuple[Path, str, int] | None = None,
     config: Config | None = None,
     universe: Universe | None = None,
 ) -> ValidationResult:
@@ -224,5 +231,5 @@ def _compute(
     )
     full = evaluate(project)
     if store is not None:
-        store_snapshot(store[0], store[1], full)
+        store_snapshot(store[0], store[1], store[2], full)
     return restrict(full, rule_ids=rule_ids, files=files)

@@ -48,6 +48,7 @@ from filid.config.model import DEFAULT_MAX_DEPTH, AllowedPeer, Config, RuleConfi
 from filid.config.upstream import UPSTREAM_RULE_IDS, V1_KEY_TARGETS
 from filid.model.errors import ConfigError
 from filid.model.violations import Severity
+from filid.store.files import UnsafePathError, read_regular_file
 
 if TYPE_CHECKING:
     from filid.config.schema import AllowedPeerModel, ConfigModel, KeyPath, Problem
@@ -109,11 +110,17 @@ def _display(path: Path, root: Path) -> str:
         return str(path)
 
 
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
+
+
 def _read_json(path: Path, shown: str) -> Any:
     try:
-        raw = path.read_bytes()
+        raw = read_regular_file(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
         raise ConfigError(f"{shown}: config file not found") from None
+    except UnsafePathError as error:
+        # a symbolic link (it could point outside the project) or a FIFO, device, huge file
+        raise ConfigError(f"{shown}: cannot read: {str(error).rpartition(': ')[2]}") from None
     except OSError as error:
         raise ConfigError(f"{shown}: cannot read: {error.strerror or error}") from None
     try:
@@ -127,6 +134,8 @@ def _read_json(path: Path, shown: str) -> Any:
         raise ConfigError(
             f"{shown}: invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
         ) from None
+    except RecursionError:
+        raise ConfigError(f"{shown}: invalid JSON: nested too deeply") from None
 
 
 # ---- checks beyond the shape ------------------------------------------------------------------

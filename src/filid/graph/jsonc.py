@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from filid.model.errors import InputError
+from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = ["parse_jsonc", "read_jsonc_file", "strip_jsonc"]
 
@@ -68,6 +69,10 @@ def strip_jsonc(text: str) -> str:
     return "".join(out)
 
 
+# tsconfig/jsconfig/package.json files larger than this are refused (never read whole).
+MAX_JSON_BYTES = 8 * 1024 * 1024
+
+
 def parse_jsonc(text: str) -> object:
     """Parse JSON-with-comments text; raises ``ValueError`` (``json.JSONDecodeError``) if bad."""
     if text.startswith("\ufeff"):
@@ -78,7 +83,9 @@ def parse_jsonc(text: str) -> object:
 def read_jsonc_file(root: Path, rel_path: str) -> object:
     """Read and parse ``root/rel_path``; any failure is an ``InputError`` naming the file."""
     try:
-        text = (root / rel_path).read_text(encoding="utf-8")
+        text = read_regular_file(root / rel_path, MAX_JSON_BYTES).decode("utf-8")
+    except UnsafePathError as exc:
+        raise InputError(f"{rel_path}: cannot read file ({str(exc).rpartition(': ')[2]})") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{rel_path}: cannot read file ({exc.__class__.__name__})") from exc
     try:

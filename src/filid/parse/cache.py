@@ -1,21 +1,23 @@
-"""The on-disk parse cache: one file mapping path → (mtime_ns, size, sha256, facts).
+"""The parse cache: one sealed file mapping path → (mtime_ns, size, sha256, facts).
 
-The payload is plain data (dicts, lists, strings, numbers) serialized with ``marshal``, not
-pickle: loading it never runs code, so a cache file planted in a repository cannot either,
-and it loads several times faster than JSON (a warm run reads it whole). The file name
-carries filid's version, the Python version (marshal's format may change between them), the
-grammar version and the facts format, so an upgrade starts from an empty cache. A missing,
-corrupt or unreadable cache is ignored.
+It lives in the per-user cache folder (``store.location``), never in the work tree, and is
+signed with a per-user secret (``store.sealed``): a cache a repository planted or forged is
+never decoded. The payload is plain data serialized with ``marshal`` (fast to load on every
+warm run), and every field is type-checked when decoded; anything malformed yields an empty
+cache. The file name carries filid's version, the Python version (marshal's format may change
+between them), the grammar version and the facts format, so an upgrade starts afresh.
+
+``checked_ns`` is when the run that wrote the cache started, before it stat'ed or read any
+file: a file modified within two seconds of that moment may have been rewritten again within
+one timestamp tick without changing size, so its stat data alone never proves it unchanged.
 """
 
 from __future__ import annotations
 
 import contextlib
-import marshal
 import os
+import stat
 import sys
-import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ import filid
 from filid.model.facts import FileFacts
 from filid.parse.encoding import FACTS_FORMAT, decode_facts, encode_facts
 from filid.parse.grammar import GRAMMAR_VERSION
+from filid.store.sealed import read_sealed, write_sealed
 
 _PREFIX = "parse-"
 # A file modified this close to when the cache was written may have changed again within the
@@ -48,17 +51,17 @@ class CacheEntry:
 
 @dataclass(frozen=True, slots=True)
 class LoadedCache:
-    """Cache entries plus the time they were written (for the racy-timestamp check)."""
+    """Cache entries plus when the run that wrote them started (for the racy check)."""
 
     entries: dict[str, CacheEntry]
-    written_ns: int
+    checked_ns: int
 
     def is_fresh(self, entry: CacheEntry, mtime_ns: int, size: int) -> bool:
         """Whether stat data alone proves the file unchanged since it was cached."""
         return (
             entry.mtime_ns == mtime_ns
             and entry.size == size
-            and mtime_ns < self.written_ns - RACY_WINDOW_NS
+            and mtime_ns < self.checked_ns - RACY_WINDOW_NS
         )
 
 
@@ -76,36 +79,39 @@ def cache_file(cache_dir: Path) -> Path:
 
 
 def load_cache(cache_dir: Path) -> LoadedCache:
-    """Read the cache; anything unreadable or malformed yields an empty cache."""
+    """Read the cache; anything absent, unsigned or malformed yields an empty cache."""
+    data = read_sealed(cache_file(cache_dir))
+    if not isinstance(data, dict):
+        return EMPTY
+    checked_ns = data.get("checked_ns")
+    raw_entries = data.get("entries")
+    if not isinstance(checked_ns, int) or not isinstance(raw_entries, dict):
+        return EMPTY
+    entries: dict[str, CacheEntry] = {}
     try:
-        raw = cache_file(cache_dir).read_bytes()
-        data = marshal.loads(raw)
-        if not isinstance(data, dict):
-            return EMPTY
-        written_ns = data["written_ns"]
-        if not isinstance(written_ns, int):
-            return EMPTY
-        entries: dict[str, CacheEntry] = {}
-        for path, (mtime_ns, size, digest, facts) in data["entries"].items():
+        for path, item in raw_entries.items():
+            if not (isinstance(path, str) and isinstance(item, list) and len(item) == 4):
+                return EMPTY
+            mtime_ns, size, digest, facts = item
             if not (
                 isinstance(mtime_ns, int) and isinstance(size, int) and isinstance(digest, str)
             ):
                 return EMPTY
             entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts), facts)
-        return LoadedCache(entries, written_ns)
-    except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError):
         return EMPTY
+    return LoadedCache(entries, checked_ns)
 
 
-def store_cache(cache_dir: Path, entries: dict[str, CacheEntry]) -> None:
-    """Write the cache atomically (temporary file + rename); remove caches of other versions.
+def store_cache(cache_dir: Path, entries: dict[str, CacheEntry], checked_ns: int) -> None:
+    """Write the sealed cache atomically; remove caches of other versions.
 
-    Raises OSError when the directory or file cannot be written.
+    ``checked_ns`` is when this run started, before it stat'ed any file. Raises OSError when
+    the file cannot be written.
     """
-    cache_dir.mkdir(parents=True, exist_ok=True)
     target = cache_file(cache_dir)
     payload: dict[str, Any] = {
-        "written_ns": time.time_ns(),
+        "checked_ns": checked_ns,
         "entries": {
             path: [
                 e.mtime_ns,
@@ -116,17 +122,9 @@ def store_cache(cache_dir: Path, entries: dict[str, CacheEntry]) -> None:
             for path, e in sorted(entries.items())
         },
     }
-    data = marshal.dumps(payload)
-    handle, temporary = tempfile.mkstemp(prefix=".parse-", suffix=".tmp", dir=cache_dir)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_sealed(target, payload)
     for other in cache_dir.glob(f"{_PREFIX}*"):
         if other != target:
             with contextlib.suppress(OSError):
-                other.unlink()
+                if stat.S_ISREG(os.lstat(other).st_mode):
+                    other.unlink()

@@ -8,6 +8,7 @@ import hashlib
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from filid.model.facts import FileFacts
 from filid.parse.cache import EMPTY, CacheEntry, LoadedCache, load_cache, store_cache
 from filid.parse.encoding import decode_facts, encode_facts
 from filid.parse.extract import parse_source
+from filid.store.files import UnsafePathError, read_regular_file_with_stat
 
 MAX_FILE_BYTES = 1 << 20
 # Below this many files to parse, starting worker processes costs more than it saves
@@ -99,6 +101,7 @@ def _parse_files(
 ) -> ParseResult:
     paths = sorted(set(files))
     total = len(paths)
+    started_ns = time.time_ns()  # before any stat: the racy window is measured from here
     cache = load_cache(cache_dir) if cache_dir is not None else EMPTY
     facts: dict[str, FileFacts] = {}
     notes: dict[str, str] = {}
@@ -162,7 +165,7 @@ def _parse_files(
         # Rewrite only when something differs: a warm run then costs no write at all.
         if todo or entries.keys() != cache.entries.keys():
             try:
-                store_cache(cache_dir, entries)
+                store_cache(cache_dir, entries, started_ns)
             except OSError as error:
                 ordered_notes.append(f"parse cache not written: {error.strerror or error}")
     return ParseResult(facts=dict(sorted(facts.items())), notes=tuple(ordered_notes), parsed=parsed)
@@ -220,15 +223,14 @@ def is_entry_file(path: str) -> bool:
 def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) -> _Outcome:
     """Read, check and parse one file (or confirm the cached facts by content hash)."""
     try:
-        with open(root / path, "rb") as stream:
-            stat = os.fstat(stream.fileno())
-            if stat.st_size > MAX_FILE_BYTES:
-                return _Outcome(path, note=f"{path}: skipped, larger than 1 MiB")
-            source = stream.read(MAX_FILE_BYTES + 1)
+        source, stat = read_regular_file_with_stat(root / path, MAX_FILE_BYTES)
+    except UnsafePathError as error:
+        reason = (
+            "larger than 1 MiB" if "larger than" in str(error) else str(error).rpartition(": ")[2]
+        )
+        return _Outcome(path, note=f"{path}: skipped, {reason}")
     except OSError as error:
         return _Outcome(path, note=f"{path}: skipped, cannot be read ({error.strerror or error})")
-    if len(source) > MAX_FILE_BYTES:
-        return _Outcome(path, note=f"{path}: skipped, larger than 1 MiB")
     try:
         source.decode("utf-8")
     except UnicodeDecodeError:

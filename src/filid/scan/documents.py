@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 from filid.model.facts import BoundaryExemption, DocumentFacts
+from filid.store.files import UnsafePathError, read_regular_file
 
 INTENT_DOCUMENTS = ("CLAUDE.md", "INTENT.md")
 DETAIL_DOCUMENTS = ("SPEC.md", "DETAIL.md")
@@ -57,11 +58,13 @@ def declared_documents(
 
 def read_document(root: Path, rel: str) -> tuple[DocumentFacts | None, str | None]:
     """Read a Markdown boundary document: (facts, None) or (None, a note why it was skipped)."""
-    path = root / rel
     try:
-        if path.stat().st_size > MAX_DOCUMENT_BYTES:
-            return None, f"{rel}: skipped, larger than 1 MiB"
-        data = path.read_bytes()
+        data = read_regular_file(root / rel, MAX_DOCUMENT_BYTES)
+    except UnsafePathError as error:
+        reason = str(error).rpartition(": ")[2]
+        if "larger than" in reason:
+            reason = "larger than 1 MiB"
+        return None, f"{rel}: skipped, {reason}"
     except OSError as error:
         return None, f"{rel}: skipped, cannot read ({error.strerror})"
     try:

@@ -1,0 +1,60 @@
+"""Where filid keeps its caches: a per-user folder outside every work tree.
+
+The cache used to live in ``<root>/.filid/cache``, where a pull request could commit one (a
+forged parse cache that says "no imports", a planted marshal bomb, a symbolic link that makes
+filid write elsewhere). Now it lives in ``$FILID_CACHE_DIR``, else ``$XDG_CACHE_HOME/filid``,
+else ``~/.cache/filid``, one folder per project named by the hash of the project root's real
+path. Every folder on the way is created by filid with mode 0700 and checked to be a real
+folder owned by the current user; a cache root inside the project is refused (the work tree
+is never trusted). ``None`` means "no cache this run" (nothing writable): never an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from pathlib import Path
+
+__all__ = ["cache_root", "project_cache_dir"]
+
+
+def cache_root() -> Path:
+    """The per-user cache root (not created)."""
+    explicit = os.environ.get("FILID_CACHE_DIR")
+    if explicit:
+        return Path(explicit).expanduser().absolute()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    return base / "filid"
+
+
+def _is_own_directory(path: Path) -> bool:
+    info = os.lstat(path)
+    owned = not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+    return stat.S_ISDIR(info.st_mode) and owned
+
+
+def ensure_private_directory(path: Path) -> bool:
+    """Create ``path`` (0700) if needed; True when it is a real folder of this user."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        return _is_own_directory(path)
+    except OSError:
+        return False
+
+
+def project_cache_dir(root: Path) -> Path | None:
+    """This project's cache folder, created and checked; None when no cache can be kept."""
+    base = cache_root()
+    real_root = os.path.realpath(root)
+    real_base = os.path.realpath(base)
+    if real_base == real_root or real_base.startswith(real_root.rstrip(os.sep) + os.sep):
+        return None  # a cache inside the work tree could have been committed
+    key = hashlib.sha256(real_root.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    directory = base / "projects" / key
+    if not (ensure_private_directory(base) and ensure_private_directory(directory)):
+        return None
+    if not _is_own_directory(base / "projects"):
+        return None
+    return directory
