@@ -130,8 +130,15 @@ def _load_project(
             if note is not None:
                 doc_notes.append(note)
     side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
-    tree = build_tree(resolved, universe.files, config.structure, side_effect_free, documents)
     resolver = build_resolver(resolved, universe.files)
+    tree = build_tree(
+        resolved,
+        universe.files,
+        config.structure,
+        side_effect_free,
+        documents,
+        route_directories=resolver.route_directories(),
+    )
     file_graph = build_file_graph(parsed.facts, resolver)
     test_files = frozenset(f for f in sources if is_test_file(f))
     module_graph = build_module_graph(tree, file_graph, test_files)

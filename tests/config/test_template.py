@@ -9,7 +9,12 @@ import pytest
 
 from filid.config.load import load_config
 from filid.config.model import StructureConfig
-from filid.config.template import render_default_config
+from filid.config.template import (
+    UPSTREAM_RULE_KEYS,
+    UPSTREAM_STRUCTURE_KEYS,
+    UPSTREAM_TOP_LEVEL_KEYS,
+    render_default_config,
+)
 from filid.model.violations import Severity
 
 RULES = (
@@ -46,15 +51,19 @@ def test_template_round_trips_to_defaults(tmp_path: Path) -> None:
         assert entry.options == {}
 
 
-def test_template_is_strict_json_with_descriptions() -> None:
+def test_template_is_strict_json_that_the_upstream_schema_accepts() -> None:
     text = render_default_config(RULES)
     document = json.loads(text)
     assert text.endswith("\n")
     assert document["version"] == "2.0"
     assert list(document["rules"]) == sorted(document["rules"])
-    assert document["rules"]["hybrid-node"]["$comment"] == RULES[2][2]
-    assert "rules.<id>" in document["$comment"]
     assert document["structure"]["maxDepth"] == StructureConfig().max_depth
+    # Upstream's schema is strict and requires adapters: every key must be one it knows.
+    assert set(document) <= UPSTREAM_TOP_LEVEL_KEYS
+    assert document["adapters"] == {"mode": "auto", "enabled": ["ecmascript"]}
+    assert set(document["structure"]) <= UPSTREAM_STRUCTURE_KEYS
+    for entry in document["rules"].values():
+        assert set(entry) <= UPSTREAM_RULE_KEYS
 
 
 def test_template_rejects_an_unknown_severity() -> None:

@@ -36,6 +36,34 @@ SILENT = [
     pytest.param(
         {
             **WORKSPACE_UI,
+            "packages/ui/package.json": json.dumps(
+                {"name": "@acme/ui", "exports": {"./adapters/*": "./dist/adapters/*.js"}}
+            ),
+            "packages/ui/src/adapters/express.ts": "export const express = 1;\n",
+            "packages/app/package.json": json.dumps({"name": "app", "main": "src/main.ts"}),
+            "packages/app/src/main.ts": (
+                "import { express } from '@acme/ui/adapters/express';\nexport const e = express;\n"
+            ),
+        },
+        None,
+        "external-import-boundary",
+        id="a published subpath into a folder filid calls an organ is not an organ violation",
+    ),
+    pytest.param(
+        {
+            "web/package.json": json.dumps({"name": "web", "dependencies": {"next": "15"}}),
+            "web/src/pages/index.tsx": "export default function Home() { return null; }\n",
+            "web/src/pages/api/trpc/[trpc].ts": "export const router = 1;\n",
+            "web/src/utils/trpc.ts": "import { router } from '../pages/api/trpc/[trpc]';\n"
+            "export const r = router;\n",
+        },
+        None,
+        "external-import-boundary",
+        id="a Next.js pages/index.tsx is a page, not a module's entry",
+    ),
+    pytest.param(
+        {
+            **WORKSPACE_UI,
             "packages/app/package.json": json.dumps({"name": "app", "main": "src/main.ts"}),
             "packages/app/src/main.ts": (
                 "import { Star } from '@acme/ui/icons';\nimport { Button } from '@acme/ui';\n"
@@ -82,6 +110,17 @@ SILENT = [
         None,
         "index-barrel-pattern",
         id="a program entry that nothing imports is not a barrel",
+    ),
+    pytest.param(
+        {
+            "server/index.ts": "const app = { ok: 1 };\nexport type AppRouter = typeof app;\n"
+            "console.log(app);\n",
+            "client/trpc.ts": "import type { AppRouter } from '../server';\n"
+            "export type R = AppRouter;\n",
+        },
+        None,
+        "index-barrel-pattern",
+        id="a server entry imported only for its types is not a barrel",
     ),
     pytest.param(
         {
@@ -198,6 +237,17 @@ SILENT = [
         None,
         "external-import-boundary",
         id="tests may reach internals",
+    ),
+    pytest.param(
+        {
+            "src/installers/index.ts": "import { eslint } from './eslint';\n"
+            "export type Installer = () => void;\nexport const all = [eslint];\n",
+            "src/installers/eslint.ts": "import { type Installer } from './index';\n"
+            "export const eslint: Installer = () => {};\n",
+        },
+        None,
+        "external-import-boundary",
+        id="a type-only import of the own barrel (case d)",
     ),
 ]
 

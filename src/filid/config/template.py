@@ -1,13 +1,15 @@
 """The default ``.filid/config.json`` that ``filid init`` writes.
 
-JSON has no comments, and unknown keys are errors, so the file explains itself with the JSON
-Schema comment keyword ``$comment``, which the loader accepts at the top level, in
-``structure`` and in every rule entry (``schema.py``). Every rule is listed with ``enabled``,
-its default ``severity``, an empty ``exempt`` and its one-line description as ``$comment``;
-every ``structure`` key is written at its default. The file is strict JSON, loads back into a
-configuration that behaves exactly like no file at all, and validates against the shipped
-``config.schema.json``. Rule ``options`` are left out: they differ per rule and default to
-``{}`` (``filid rules get ID`` documents them).
+One file serves this tool and the upstream filid plugin (vincent-kk/ogham ``plugins/filid``)
+in the same repository (CONTRACT "Config"). Upstream validates the file with a strict zod
+schema (``configSchemas.ts``: ``version`` "2.0", ``language``, ``adapters`` {mode, enabled},
+``rules`` {enabled, severity, exempt}, ``structure`` {maxDepth, additionalOrganNames,
+additionalAllowedPeers, additionalExcludedDirectories, entryPointOverrides, generatedPaths})
+and drops any other key with a warning, so the template writes only those keys: no
+``$comment`` and none of this tool's own additions (``namingPatterns``,
+``pureFunctionPaths``…), which ``filid rules get ID`` and the README document instead. Every
+rule is listed with ``enabled``, its default ``severity`` and an empty ``exempt``; the file
+loads back into a configuration that behaves exactly like no file at all.
 """
 
 from __future__ import annotations
@@ -21,38 +23,42 @@ from filid.model.violations import Severity
 
 __all__ = ["render_default_config"]
 
-_FILE_COMMENT = (
-    "filid configuration. Every key is optional; deleting one restores its default. "
-    "rules.<id>: enabled, severity (error|warning|info), exempt (root-relative globs such as "
-    "'src/legacy/**'), options. structure: maxDepth, additionalOrganNames, "
-    "additionalExcludedDirectories, additionalAllowedPeers ('file.ts' or "
-    "{'basename': 'file.ts', 'paths': ['apps/*']}), namingPatterns (Python regular "
-    "expressions a folder name may match instead of kebab-case/camelCase). "
-    "JSON Schema: config.schema.json in the filid package (filid/config/)."
+# The keys upstream's strict schema accepts (vincent-kk/ogham plugins/filid
+# src/core/infra/configLoader/loaders/configSchemas.ts); a test keeps the template inside them.
+UPSTREAM_TOP_LEVEL_KEYS = frozenset({"version", "language", "adapters", "rules", "structure"})
+UPSTREAM_RULE_KEYS = frozenset({"enabled", "severity", "exempt"})
+UPSTREAM_STRUCTURE_KEYS = frozenset(
+    {
+        "maxDepth",
+        "additionalOrganNames",
+        "additionalAllowedPeers",
+        "additionalExcludedDirectories",
+        "entryPointOverrides",
+        "generatedPaths",
+    }
 )
 
 
 def render_default_config(rule_defaults: Sequence[tuple[str, str, str]]) -> str:
     """The file text for (rule id, default severity, one-line description) triples."""
     rules: dict[str, dict[str, Any]] = {}
-    for rule_id, severity, description in sorted(rule_defaults):
+    for rule_id, severity, _description in sorted(rule_defaults):
         rules[rule_id] = {
-            "$comment": description,
             "enabled": True,
             # Severity(...) rejects a typo in the caller's registry instead of writing it out.
             "severity": Severity(severity).value,
             "exempt": [],
         }
     document = {
-        "$comment": _FILE_COMMENT,
         "version": "2.0",
+        "adapters": {"mode": "auto", "enabled": ["ecmascript"]},
         "rules": rules,
         "structure": {
             "maxDepth": DEFAULT_MAX_DEPTH,
             "additionalOrganNames": [],
             "additionalExcludedDirectories": [],
             "additionalAllowedPeers": [],
-            "namingPatterns": [],
+            "generatedPaths": [],
         },
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -116,6 +116,10 @@ class Resolver:
                     found.add(file)
         return frozenset(found)
 
+    def route_directories(self) -> frozenset[str]:
+        """Route folders of the packages that use a file-routing framework (Next.js…)."""
+        return self._workspaces.route_directories
+
     def resolve_candidate(self, path: str) -> str | None:
         """The universe file a root-relative candidate path stands for, or ``None``."""
         if path in self._candidate_memo:

@@ -67,6 +67,33 @@ def _subpath_map(exports: object) -> dict[str, object]:
     return {".": exports}
 
 
+# Frameworks whose folders are routes (an index.* there is a page, not a module's barrel).
+ROUTING_FRAMEWORKS = frozenset(
+    {
+        "next",
+        "nuxt",
+        "astro",
+        "@sveltejs/kit",
+        "@remix-run/react",
+        "@remix-run/dev",
+        "@react-router/dev",
+        "expo-router",
+        "@tanstack/react-router",
+        "@solidjs/start",
+        "gatsby",
+    }
+)
+ROUTE_DIRECTORIES = ("pages", "app", "routes", "src/pages", "src/app", "src/routes")
+
+
+def _uses_file_routing(data: dict[str, object]) -> bool:
+    for field in ("dependencies", "devDependencies", "peerDependencies"):
+        deps = data.get(field)
+        if isinstance(deps, dict) and any(name in ROUTING_FRAMEWORKS for name in deps):
+            return True
+    return False
+
+
 def _declared_targets(directory: str, data: dict[str, object]) -> tuple[str, ...]:
     """Every file a manifest declares as an entry (SPEC §1): each ``exports`` target (every
     subpath and condition; ``*`` patterns left out), ``main``, ``module``, ``types``,
@@ -139,6 +166,7 @@ class WorkspaceIndex:
         )
         self._packages: dict[str, WorkspacePackage] = {}
         self._entry_targets: dict[str, tuple[str, ...]] = {}
+        self._route_directories: set[str] = set()
         for manifest in manifests:
             data = read_jsonc_file(root, manifest)
             if not isinstance(data, dict):
@@ -146,6 +174,10 @@ class WorkspaceIndex:
             self._entry_targets[parent_dir(manifest)] = _declared_targets(
                 parent_dir(manifest), data
             )
+            if _uses_file_routing(data):
+                self._route_directories.update(
+                    join_path(parent_dir(manifest), r) for r in ROUTE_DIRECTORIES
+                )
             name = data.get("name")
             if not isinstance(name, str) or not name or name in self._packages:
                 continue
@@ -160,6 +192,12 @@ class WorkspaceIndex:
                 exports=_subpath_map(data.get("exports")),
                 entry_fields=fields,
             )
+
+    @property
+    def route_directories(self) -> frozenset[str]:
+        """Folders that may hold file-system routes: ``pages``, ``app``, ``routes`` (and under
+        ``src/``) of every package that depends on a file-routing framework."""
+        return frozenset(self._route_directories)
 
     @property
     def entry_targets(self) -> dict[str, tuple[str, ...]]:

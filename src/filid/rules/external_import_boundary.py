@@ -81,6 +81,8 @@ def _case(
     """Which case (a-d) an import breaks, with a message; None when it is fine."""
     tree = context.tree
     file, dest = edge.source, edge.target
+    if edge.via_manifest:
+        return None  # through a workspace package's published entry (exports, main…)
     organ = _organ_of(tree, dest, target)
     if organ is not None:
         if is_in_subtree(file, target.path):
@@ -100,8 +102,7 @@ def _case(
         )
     if source.path != target.path:
         if (
-            edge.via_manifest
-            or target.category is NodeCategory.PURE_FUNCTION
+            target.category is NodeCategory.PURE_FUNCTION
             or context.is_entry_file(dest)
             or is_exemption_granted(tree, target, dest, file)
         ):
@@ -110,7 +111,8 @@ def _case(
     dest_name = dest.rpartition("/")[2]
     file_dir = file.rpartition("/")[0] or "."
     is_entry = file_dir == target.path and context.is_entry_file(file)
-    if entry_stem(dest_name) == "index" and not is_entry and not edge.via_manifest:
+    # A type-only import of the own barrel runs nothing and closes no runtime loop.
+    if entry_stem(dest_name) == "index" and not is_entry and edge.fact.kind is not ImportKind.TYPE:
         return "d", f"'{file}' imports its own module's barrel '{dest}'"
     return None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from filid.model.facts import FileFacts, StatementKind, TopStatement
+from filid.model.facts import FileFacts, ImportKind, StatementKind, TopStatement
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind
 from filid.rules.base import (
@@ -117,12 +117,13 @@ class IndexBarrelPattern:
         """Yield one finding per impure barrel, at its first offending statement.
 
         Only an ``index.*`` that serves as a barrel is checked: a non-test file outside its
-        directory imports it, or it re-exports. One that nothing imports is a program's entry
+        directory imports it at run time, or it re-exports. One that nothing imports (or only
+        for its types, as a client imports a server's ``AppRouter`` type) is a program's entry
         (``tsx src/server``, a React ``render``) and may run code.
         """
         imported_from_outside: set[str] = set()
         for edge in context.file_graph.edges:
-            if edge.source in context.test_files:
+            if edge.source in context.test_files or edge.fact.kind is ImportKind.TYPE:
                 continue
             if (edge.source.rpartition("/")[0] or ".") != (edge.target.rpartition("/")[0] or "."):
                 imported_from_outside.add(edge.target)

@@ -68,6 +68,7 @@ def classify(
     detail_doc: str | None = None,
     declared_pure: bool = False,
     is_root: bool = False,
+    in_route_tree: bool = False,
 ) -> NodeCategory:
     """The category of one directory (SPEC §2, first match wins).
 
@@ -76,6 +77,8 @@ def classify(
     ``pureFunctionPaths``); ``is_pure`` is asked only when steps 1-6 did not decide and answers
     step 7 (inference enabled, not a leaf, no fractal children, direct sources all side-effect
     free). The root is fractal only with a boundary document, never pure-function or hybrid.
+    In a framework's route tree (``in_route_tree``) an ``index.*`` is a page, not a barrel, so
+    it does not make a fractal.
     """
     is_organ_name = name in organ_names
     has_index = any(entry_stem(f) == "index" for f in files)
@@ -89,7 +92,7 @@ def classify(
         return NodeCategory.PURE_FUNCTION
     if is_infra_name(name) or is_organ_name:
         return NodeCategory.ORGAN
-    if has_index or "package.json" in files:
+    if (has_index and not in_route_tree) or "package.json" in files:
         return NodeCategory.FRACTAL
     if is_pure():
         return NodeCategory.PURE_FUNCTION
@@ -102,12 +105,14 @@ def build_tree(
     structure: StructureConfig,
     side_effect_free: Mapping[str, bool],
     documents: Mapping[str, DocumentFacts] | None = None,
+    route_directories: Collection[str] = (),
 ) -> FractalTree:
     """Build the classified tree from the universe ``files``.
 
     ``side_effect_free`` maps parsed source files to their side-effect freedom; a source file
     missing from it (skipped: too large, not UTF-8) counts as not side-effect free.
-    ``documents`` holds the facts of the boundary-document candidates that could be read.
+    ``documents`` holds the facts of the boundary-document candidates that could be read;
+    ``route_directories`` the route folders of file-routing frameworks (Next.js ``pages``…).
     Directories are classified deepest first, so step 7 knows whether a folder has fractal
     children (the upstream classifier's order).
     """
@@ -162,6 +167,7 @@ def build_tree(
             declared_pure=path != "."
             and any(matches_glob(path, g) for g in structure.pure_function_paths),
             is_root=path == ".",
+            in_route_tree=any(path == r or path.startswith(r + "/") for r in route_directories),
         )
 
     nodes: dict[str, FractalNode] = {}
