@@ -20,6 +20,7 @@ import asyncio
 import collections
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -89,6 +90,20 @@ def relative(repo: Path, path: str) -> str:
     return path
 
 
+def upstream_path(repo: Path, violation: dict[str, Any]) -> str:
+    """The root-relative path filid would give an upstream violation.
+
+    Upstream reports ``zero-peer-file`` at the directory and names the peer in its message;
+    filid reports it at the peer file, so the file name is joined back on.
+    """
+    path = relative(repo, str(violation.get("path")))
+    if violation.get("ruleId") == "zero-peer-file":
+        match = re.search(r'peer file "([^"]+)"', str(violation.get("message", "")))
+        if match:
+            return match.group(1) if path == "." else f"{path}/{match.group(1)}"
+    return path
+
+
 def main() -> int:
     """Run both tools and print the comparison."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -111,18 +126,36 @@ def main() -> int:
     for (rule, severity), (up, us) in sorted(counts.items()):
         print(f"| {rule} | {severity} | {up} | {us} |")
     print(f"| total | | {len(theirs)} | {len(ours)} |")
-    up_errors = {
-        (str(v.get("ruleId")), relative(repo, str(v.get("path"))))
+    up_errors = collections.Counter(
+        (str(v.get("ruleId")), upstream_path(repo, v))
         for v in theirs
         if v.get("severity") == "error"
-    }
-    our_errors = {(v["ruleId"], v["path"]) for v in ours if v["severity"] == "error"}
-    print("\nerrors only filid reports (rule, path):")
-    for rule, path in sorted(our_errors - up_errors):
-        print(f"  {rule} {path}")
-    print("\nerrors only upstream reports (rule, path):")
-    for rule, path in sorted(up_errors - our_errors):
-        print(f"  {rule} {path}")
+    )
+    ours_by_key: dict[tuple[str, str], list[dict[str, Any]]] = collections.defaultdict(list)
+    for v in ours:
+        if v["severity"] == "error":
+            ours_by_key[(v["ruleId"], v["path"])].append(v)
+    our_errors = collections.Counter({k: len(vs) for k, vs in ours_by_key.items()})
+    only_ours = our_errors - up_errors
+    only_theirs = up_errors - our_errors
+    print(f"\nerrors only filid reports ({sum(only_ours.values())}; rule, path, count):")
+    for (rule, path), n in sorted(only_ours.items()):
+        print(f"  {rule} {path} x{n}")
+        for v in ours_by_key[(rule, path)]:
+            line = (v.get("location") or {}).get("line", "?")
+            print(f"      line {line}: {v['message'][:300]}")
+    print(f"\nerrors only upstream reports ({sum(only_theirs.values())}; rule, path, count):")
+    for (rule, path), n in sorted(only_theirs.items()):
+        print(f"  {rule} {path} x{n}")
+    all_theirs = collections.Counter((str(v.get("ruleId")), upstream_path(repo, v)) for v in theirs)
+    all_ours = collections.Counter((v["ruleId"], v["path"]) for v in ours)
+    print(
+        "\nall severities, findings only one side reports, per rule (filid-only / upstream-only):"
+    )
+    for rule in sorted({r for r, _ in all_theirs} | {r for r, _ in all_ours}):
+        mine = sum(n for (r, _), n in (all_ours - all_theirs).items() if r == rule)
+        yours = sum(n for (r, _), n in (all_theirs - all_ours).items() if r == rule)
+        print(f"  {rule}: {mine} / {yours}")
     return 0
 
 
