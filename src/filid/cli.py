@@ -35,7 +35,10 @@ FAIL_LEVELS = {"error": 0, "warning": 1, "info": 2, "never": -1}
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    click.echo(f"filid: {message}", err=True)
+    from filid.report.escape import visible
+
+    # One line, whatever the repository put in a path: no workflow command, no escape code.
+    click.echo(f"filid: {visible(message)}", err=True)
     sys.exit(code)
 
 

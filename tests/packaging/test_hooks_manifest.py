@@ -38,7 +38,7 @@ def test_both_hooks_run_filid_check_serially_on_the_project_root() -> None:
         assert hook["require_serial"] is True
         assert hook["pass_filenames"] is True
         # PATH (the project root) comes first, then pre-commit appends the staged files.
-        assert hook["args"] == ["."]
+        assert hook["args"] == [".", "--"]
         assert hook["entry"].split()[:2] == ["filid", "check"]
         assert "--no-progress" in hook["entry"].split()
     assert "--fix" not in hooks["filid"]["entry"].split()

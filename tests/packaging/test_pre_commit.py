@@ -24,6 +24,7 @@ from tests.packaging.checkout import copy_checkout
 
 REPO = Path(__file__).resolve().parents[2]
 PRE_COMMIT = [sys.executable, "-m", "pre_commit"]
+FILID = [sys.executable, "-m", "filid"]
 
 pytestmark = pytest.mark.slow
 
@@ -173,7 +174,7 @@ def test_monorepo_subfolder_is_given_as_the_first_argument(
     files["frontend/src/orders/orders.ts"] = DEEP_IMPORT
     files["tools/deploy.js"] = "console.log('deploy');\n"
     root = _project(tmp_path / "mono", hook_repo.env, files)
-    _config(root, hook_repo, args=["frontend"])
+    _config(root, hook_repo, args=["frontend", "--"])
 
     failing = _pre_commit(
         root, hook_repo.env, "run", "filid", "--files", "frontend/src/orders/orders.ts"
@@ -193,7 +194,7 @@ def test_hook_passes_on_a_clean_project(hook_repo: HookRepo, tmp_path: Path) -> 
         "src/billing/index.ts": BILLING_INDEX,
     }
     root = _project(tmp_path / "shop", hook_repo.env, files)
-    _config(root, hook_repo, args=[".", "--fail-on", "info"])
+    _config(root, hook_repo, args=["--fail-on", "info", ".", "--"])
     completed = _pre_commit(root, hook_repo.env, "run", "filid", "--all-files")
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
@@ -202,7 +203,7 @@ def _fix_project(hook_repo: HookRepo, root: Path) -> Path:
     files = {**BASE, "src/orders/orders.ts": CLEAN_IMPORT}
     root = _project(root, hook_repo.env, files)
     _git(root, hook_repo.env, "commit", "-q", "--no-gpg-sign", "--no-verify", "-m", "start")
-    _config(root, hook_repo, args=[".", "--fail-on", "warning"])
+    _config(root, hook_repo, args=["--fail-on", "warning", ".", "--"])
     return root
 
 
@@ -234,3 +235,27 @@ def test_fix_hook_fails_when_it_created_a_file(hook_repo: HookRepo, tmp_path: Pa
     assert (root / "src" / "billing" / "index.ts").is_file()
     # The user must review and stage the new file: the commit has to stop here.
     assert fixed.returncode == 1, fixed.stdout + fixed.stderr
+
+
+def test_staged_file_names_that_look_like_options_stay_file_names(
+    hook_repo: HookRepo, tmp_path: Path
+) -> None:
+    # A pull request ships its own baseline (suppressing its violation) and a file named as
+    # an option that would overwrite a tracked file: both must stay plain file names.
+    root = _project(tmp_path / "shop", hook_repo.env, {**BASE, "src/orders/orders.ts": DEEP_IMPORT})
+    baseline = subprocess.run(
+        [*FILID, "check", str(root), "--no-cache", "--exit-zero", "--write-baseline",
+         str(root / "bl.ts")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert baseline.returncode == 0, baseline.stderr
+    app = "export const app = 1;\n"
+    write_files(root, {"app.ts": app, "--baseline=bl.ts": "export {};\n",
+                       "--output=app.ts": "export {};\n"})  # fmt: skip
+    _git(root, hook_repo.env, "add", "-A")
+    _config(root, hook_repo)
+    completed = _pre_commit(root, hook_repo.env, "run", "filid", "--all-files")
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 1, output
+    assert "external-import-boundary" in output
+    assert (root / "app.ts").read_text(encoding="utf-8") == app

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
+from filid.report.escape import visible_keeping_breaks
 from filid.report.github import escape_data, escape_property, render_github
 from tests.report.conftest import make_result
 
@@ -55,7 +56,7 @@ def test_one_annotation_per_violation_with_location_and_title(
         assert props["line"] == str(violation.location.line)
         assert props["col"] == str(violation.location.column)
         assert props["title"] == violation.rule_id
-        assert _unescape(match.group("data")) == violation.message
+        assert _unescape(match.group("data")) == visible_keeping_breaks(violation.message)
 
 
 def test_escaping_of_message_and_properties(sample_result: ValidationResult) -> None:
@@ -70,10 +71,14 @@ def test_escaping_of_message_and_properties(sample_result: ValidationResult) -> 
 
 @given(st.text())
 def test_escaped_text_is_one_line_and_decodes_back(text: str) -> None:
+    # Line breaks round-trip through %0D/%0A; every other control or bidi character is shown
+    # as a visible escape (repository text must not reach the runner's log raw).
+    shown = visible_keeping_breaks(text)
     for escaped in (escape_data(text), escape_property(text)):
         assert "\n" not in escaped
         assert "\r" not in escaped
-        assert _unescape(escaped) == text
+        assert _unescape(escaped) == shown
+        assert not any(ch in escaped for ch in "\x00\x07\x1b\u202e\u2066")
     assert ":" not in escape_property(text)
     assert "," not in escape_property(text)
 

@@ -16,6 +16,7 @@ import pytest
 
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
+from filid.report.escape import visible_keeping_breaks
 from filid.report.sarif import render_sarif
 from filid.rules.base import RuleMeta
 from tests.report.conftest import make_result
@@ -112,7 +113,7 @@ def test_one_result_per_violation_in_order_with_explicit_level(
         # "warning" is sarif-om's default: a default-dropping serializer would lose it.
         assert result["level"] == expected_levels[violation.severity]
         assert rules[result["ruleIndex"]]["id"] == violation.rule_id
-        assert result["message"]["text"].startswith(violation.message)
+        assert result["message"]["text"].startswith(visible_keeping_breaks(violation.message))
         assert result["partialFingerprints"] == {"filid/v1": violation.fingerprint}
 
 

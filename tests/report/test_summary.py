@@ -81,7 +81,9 @@ def test_cell_escaping() -> None:
     assert escape_cell("<script>&") == r"\<script\>\&"
     assert escape_cell("back\\slash|") == r"back\\slash\|"
     assert escape_cell("one\r\ntwo\nthree") == "one<br>two<br>three"
-    assert escape_cell("bell\x07") == "bell"
+    # Control and bidi characters are shown, not passed on (U+202E would reverse the cell).
+    assert escape_cell("bell\x07") == r"bell\\x07"
+    assert escape_cell("a\u202eb") == r"a\\u202eb"
 
 
 def test_cycle_diagram_and_baseline_note(

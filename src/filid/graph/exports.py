@@ -17,27 +17,35 @@ def exported_names(
 ) -> set[str] | None:
     """Names ``file`` exports; ``export *`` is followed through ``target_of(file, specifier)``.
 
-    Returns None when the answer is unknowable: the file was not parsed, or an ``export *``
-    points at something that does not resolve to a project file (an external package). A
-    re-export cycle contributes nothing more. ``export *`` never re-exports ``default``.
+    Returns None when the answer is unknowable: a file on the way was not parsed, or an
+    ``export *`` points at something that does not resolve to a project file (an external
+    package). A re-export cycle contributes nothing more. ``export *`` never re-exports
+    ``default``. The walk is iterative (an explicit stack), so a chain of thousands of
+    ``export *`` files cannot exhaust Python's recursion limit; ``seen`` (files already
+    accounted for) may be shared between calls.
     """
     seen = set() if seen is None else seen
-    file_facts = facts.get(file)
-    if file_facts is None:
+    if facts.get(file) is None:
         return None
     if file in seen:
         return set()
-    seen.add(file)
     names: set[str] = set()
-    for export in file_facts.exports:
-        if export.kind is not ExportKind.STAR:
-            names.add(export.name)
-            continue
-        target = target_of(file, export.source) if export.source is not None else None
-        if target is None:
+    stack = [file]
+    seen.add(file)
+    while stack:
+        current = stack.pop()
+        current_facts = facts.get(current)
+        if current_facts is None:
             return None
-        inner = exported_names(target, facts, target_of, seen)
-        if inner is None:
-            return None
-        names |= inner - {"default"}
+        for export in current_facts.exports:
+            if export.kind is not ExportKind.STAR:
+                if current == file or export.name != "default":
+                    names.add(export.name)
+                continue
+            target = target_of(current, export.source) if export.source is not None else None
+            if target is None:
+                return None
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
     return names

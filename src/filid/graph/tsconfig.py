@@ -184,20 +184,49 @@ class TsconfigIndex:
                 return self._configs[path]
         return None
 
-    def _load(self, config: str, visiting: frozenset[str]) -> _RawOptions:
+    def _load(self, config: str, visiting: frozenset[str] = frozenset()) -> _RawOptions:
+        """The options of ``config`` with its ``extends`` chain applied.
+
+        Iterative (an explicit stack, bases first), so a chain of thousands of ``extends``
+        cannot exhaust Python's recursion limit; a cycle in ``extends`` (TypeScript reports
+        it) is not followed.
+        """
         cached = self._raw.get(config)
         if cached is not None:
             return cached
-        data = read_jsonc_file(self._root, config)
+        documents: dict[str, dict[str, object]] = {}
+        on_path: set[str] = set(visiting)
+        stack: list[tuple[str, bool]] = [(config, False)]
+        while stack:
+            current, expanded = stack.pop()
+            if current in self._raw:
+                continue
+            if expanded:
+                on_path.discard(current)
+                self._raw[current] = self._combine(current, documents[current])
+                continue
+            if current in on_path:
+                continue  # reached again through a cycle
+            data = read_jsonc_file(self._root, current)
+            documents[current] = data if isinstance(data, dict) else {}
+            on_path.add(current)
+            stack.append((current, True))
+            bases = self._extends_targets(documents[current].get("extends"), parent_dir(current))
+            for base in reversed(bases):
+                if base not in self._raw and base not in on_path:
+                    stack.append((base, False))
+        return self._raw[config]
+
+    def _combine(self, config: str, obj: dict[str, object]) -> _RawOptions:
+        """``config``'s own options over those of its (already loaded) bases."""
         config_dir = parent_dir(config)
         base_url: str | None = None
         paths: tuple[PathAlias, ...] | None = None
         paths_dir = config_dir
-        obj = data if isinstance(data, dict) else {}
         for base in self._extends_targets(obj.get("extends"), config_dir):
-            if base in visiting or base == config:
+            inherited = self._raw.get(base)
+            if inherited is None or base == config:
                 continue  # a cycle in extends: TypeScript errors; we just stop following it
-            inherited = self._load(base, visiting | {config})
             if inherited.base_url is not None:
                 base_url = inherited.base_url
             if inherited.paths is not None:
@@ -210,9 +239,7 @@ class TsconfigIndex:
             own_paths = _parse_aliases(options.get("paths"))
             if own_paths is not None:
                 paths, paths_dir = own_paths, config_dir
-        result = _RawOptions(base_url, paths, paths_dir)
-        self._raw[config] = result
-        return result
+        return _RawOptions(base_url, paths, paths_dir)
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
         values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from filid.model.report import ValidationResult
 from filid.model.violations import Severity, Violation
+from filid.report.escape import workflow_data, workflow_property
 
 _COMMANDS: Mapping[Severity, str] = {
     Severity.ERROR: "error",
@@ -62,10 +63,10 @@ def annotation(violation: Violation) -> str:
 
 
 def escape_data(text: str) -> str:
-    """Escape a command's message: ``%`` first, then CR and LF (as the Actions toolkit does)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a command's message (``report.escape.workflow_data``)."""
+    return workflow_data(text)
 
 
 def escape_property(text: str) -> str:
-    """Escape a property value: the data escapes plus ``:`` and ``,`` (the separators)."""
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    """Escape a property value (``report.escape.workflow_property``)."""
+    return workflow_property(text)

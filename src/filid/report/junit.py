@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from filid.model.report import ValidationResult
 from filid.model.violations import Violation
+from filid.report.escape import xml_text
 from filid.rules.base import RuleMeta
 
 # Characters XML 1.0 forbids (C0 controls other than TAB/LF/CR, surrogates, U+FFFE/U+FFFF)
@@ -102,5 +103,5 @@ def _add_testcase(
 
 
 def _clean(text: str) -> str:
-    """Remove characters that XML cannot carry or JUnit readers choke on."""
-    return _CONTROL_CHARS.sub("", text)
+    """Remove characters that XML cannot carry; make bidi controls visible."""
+    return xml_text(_CONTROL_CHARS.sub("", text))

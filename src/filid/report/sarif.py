@@ -25,6 +25,7 @@ import sarif_om as om
 
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
+from filid.report.escape import visible_keeping_breaks
 from filid.rules.base import RuleExample, RuleMeta
 
 SARIF_VERSION = "2.1.0"
@@ -193,7 +194,7 @@ def _result(violation: Violation, rule_index: int) -> Any:
             "targetPath": violation.fix.target_path,
         }
     return om.Result(
-        message=om.Message(text=text),
+        message=om.Message(text=visible_keeping_breaks(text)),
         rule_id=violation.rule_id,
         rule_index=rule_index,
         level=_LEVELS[violation.severity],

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from filid.model.report import ValidationResult
 from filid.model.violations import Severity, Violation
+from filid.report.escape import markdown_cell
 from filid.report.mermaid import render_cycle
 from filid.rules.base import RuleMeta
 
@@ -141,9 +142,7 @@ def _fit_text(text: str, max_bytes: int) -> str:
 
 def escape_cell(text: str) -> str:
     """Make ``text`` one literal Markdown table cell: escaped specials, ``<br>`` for breaks."""
-    text = _CONTROL_CHARS.sub("", text)
-    text = _MARKDOWN_SPECIALS.sub(r"\\\1", text)
-    return _NEWLINES.sub("<br>", text)
+    return "<br>".join(markdown_cell(part) for part in _NEWLINES.split(text))
 
 
 def _plural(count: int, noun: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
+from filid.report.escape import visible
 from filid.rules.base import RuleMeta
 
 _COLORS = {
@@ -38,11 +39,11 @@ def fix_marker(violation: Violation) -> str:
 def render_violation(violation: Violation, *, color: bool = False) -> str:
     """One violation: the location line, then an indented ``help:`` line if any."""
     loc = violation.location
-    where = _paint(f"{loc.file}:{loc.line}:{loc.column}:", _BOLD, color)
+    where = _paint(f"{visible(loc.file)}:{loc.line}:{loc.column}:", _BOLD, color)
     rule = _paint(violation.rule_id, _COLORS[violation.severity], color)
-    line = f"{where} {rule} {fix_marker(violation)}{violation.message}"
+    line = f"{where} {rule} {fix_marker(violation)}{visible(violation.message)}"
     if violation.suggestion:
-        line += "\n  " + _paint(f"help: {violation.suggestion}", _DIM, color)
+        line += "\n  " + _paint(f"help: {visible(violation.suggestion)}", _DIM, color)
     return line
 
 
@@ -96,7 +97,7 @@ def render_check(
     notes = list(result.notes)
     if notes and not quiet:
         shown = notes if verbose else notes[:_MAX_NOTES]
-        lines.extend(f"note: {note}" for note in shown)
+        lines.extend(f"note: {visible(note)}" for note in shown)
         if len(notes) > len(shown):
             lines.append(f"note: … and {len(notes) - len(shown)} more (use -v to see all)")
     return "\n".join(lines) + "\n"
