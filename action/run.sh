@@ -4,7 +4,13 @@
 # Inputs arrive only through the environment (action.yml maps them in `env:`):
 #   INPUT_PATH (project root, default .), INPUT_ARGS (extra arguments, split like a shell
 #   would, without expansion), INPUT_FAIL_ON, INPUT_SARIF_FILE (may be empty: no SARIF kept),
-#   INPUT_JUNIT_FILE (empty: none), FILID_BIN / FILID_PYTHON (from the install step).
+#   INPUT_JUNIT_FILE (empty: none), INPUT_CONFIG ("" own config, "base" the pull request
+#   base's .filid/config.json, else a --config path), FILID_BIN / FILID_PYTHON.
+#
+# Hostile checkouts: report files are written under $RUNNER_TEMP/filid when given as relative
+# paths (a pull request can commit `filid.sarif` as a symbolic link to a later step's script;
+# filid itself never writes through a link either), and "base" takes the policy from a commit
+# the pull request cannot change.
 #
 # One run writes the annotations (stdout), the SARIF, the optional JUnit file and the job
 # summary. Exit codes 0 and 1 (violations) are recorded as the output `exit-code` and this
@@ -21,12 +27,57 @@ path="${INPUT_PATH:-.}"
 fail_on="${INPUT_FAIL_ON:-error}"
 sarif_file="${INPUT_SARIF_FILE:-}"
 junit_file="${INPUT_JUNIT_FILE:-}"
+config_input="${INPUT_CONFIG:-}"
 output="${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}"
+reports="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/filid"
+mkdir -p "$reports"
+
+# Relative report paths go under $RUNNER_TEMP/filid, out of the pull request's reach.
+place() {
+  if [[ -z "$1" || "$1" == /* ]]; then
+    printf '%s' "$1"
+  else
+    mkdir -p "$(dirname "$reports/$1")"
+    printf '%s' "$reports/$1"
+  fi
+}
+sarif_file="$(place "$sarif_file")"
+junit_file="$(place "$junit_file")"
+
+config_args=()
+if [[ "$config_input" == "base" ]]; then
+  base_sha=""
+  if [[ -n "${GITHUB_EVENT_PATH:-}" && -f "${GITHUB_EVENT_PATH}" ]]; then
+    base_sha="$("$python" -c '
+import json, sys
+event = json.load(open(sys.argv[1], encoding="utf-8"))
+print(((event.get("pull_request") or {}).get("base") or {}).get("sha") or "")
+' "$GITHUB_EVENT_PATH")"
+  fi
+  if [[ -z "$base_sha" ]]; then
+    echo "::error title=filid::config: base needs a pull_request event with a base commit"
+    echo "exit-code=2" >> "$output"
+    exit 2
+  fi
+  prefix="$(git -C "$path" rev-parse --show-prefix 2>/dev/null || true)"
+  git -C "$path" cat-file -e "$base_sha^{commit}" 2>/dev/null \
+    || git -C "$path" fetch --quiet --depth=1 origin "$base_sha" 2>/dev/null || true
+  base_config="$reports/base-config.json"
+  if git -C "$path" show "$base_sha:${prefix}.filid/config.json" > "$base_config" 2>/dev/null; then
+    config_args=(--config "$base_config")
+  else
+    # The base has no config: check with the defaults, ignoring the pull request's file.
+    printf '{"version": "2.0"}\n' > "$base_config"
+    config_args=(--config "$base_config")
+  fi
+elif [[ -n "$config_input" ]]; then
+  config_args=(--config "$config_input")
+fi
 
 # The violation count is read from a SARIF file, so write one even when none is wanted.
 count_file="$sarif_file"
 if [[ -z "$count_file" ]]; then
-  count_file="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/filid-count-$$.sarif"
+  count_file="$reports/filid-count-$$.sarif"
 fi
 
 # Split INPUT_ARGS with shlex (quotes work; no globbing or variable expansion). The words go
@@ -47,6 +98,7 @@ sys.stdout.write("".join(word + "\0" for word in shlex.split(sys.argv[1])))
 fi
 
 cmd=("$filid" check "$path" --format github --sarif "$count_file" --fail-on "$fail_on" --no-progress)
+cmd+=("${config_args[@]}")
 if [[ -n "$junit_file" ]]; then
   cmd+=(--junit "$junit_file")
 fi

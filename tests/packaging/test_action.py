@@ -60,6 +60,11 @@ def run(workspace: Path) -> Runner:
     return runner
 
 
+def reports(workspace: Path) -> Path:
+    """Where the action puts relative report paths: $RUNNER_TEMP/filid (out of the checkout)."""
+    return workspace.parent / "runner-temp" / "filid"
+
+
 def _sarif_results(path: Path) -> list[dict[str, Any]]:
     log = json.loads(path.read_text(encoding="utf-8"))
     return [result for run in log["runs"] for result in run["results"]]
@@ -95,15 +100,16 @@ def test_violations_give_annotations_outputs_reports_and_exit_1(
     shutil.copytree(EXAMPLES, workspace / "examples")
     result = run({"path": "examples", "junit-file": "reports/filid.xml", "upload-sarif": "true"})
 
-    sarif = workspace / "filid.sarif"
+    sarif = reports(workspace) / "filid.sarif"
     results = _sarif_results(sarif)
     assert results, "examples/ breaks every rule, so the SARIF must have results"
     check = result.step("Run filid check")
     assert check.returncode == 0, check.stderr
     assert check.outputs["violations"] == str(len(results))
-    assert check.outputs["sarif-file"] == "filid.sarif"
+    assert check.outputs["sarif-file"] == str(sarif)
     assert result.outputs["violations"] == str(len(results))
-    assert result.outputs["sarif-file"] == "filid.sarif"
+    assert result.outputs["sarif-file"] == str(sarif)
+    assert not (workspace / "filid.sarif").exists()
 
     # Annotations: workflow commands on stdout, pointing at files under the project root.
     annotations = [line for line in check.stdout.splitlines() if line.startswith("::error file=")]
@@ -114,7 +120,7 @@ def test_violations_give_annotations_outputs_reports_and_exit_1(
     assert "| " in summary and "---" in summary  # a Markdown table
     assert any(r["ruleId"] in summary for r in results)
 
-    junit = ET.parse(workspace / "reports" / "filid.xml").getroot()
+    junit = ET.parse(reports(workspace) / "reports" / "filid.xml").getroot()
     assert junit.tag == "testsuites"
     assert junit.findall(".//failure")
 
@@ -122,7 +128,7 @@ def test_violations_give_annotations_outputs_reports_and_exit_1(
     upload = result.step("Upload SARIF to code scanning")
     assert upload.ran
     assert upload.uses is not None and upload.uses.startswith("github/codeql-action/upload-sarif@")
-    assert upload.with_["sarif_file"] == "filid.sarif"
+    assert upload.with_["sarif_file"] == str(sarif)
     finish = result.steps[-1]
     assert finish.ran and finish.returncode == 1
     assert result.exit_code == 1
@@ -143,7 +149,7 @@ def test_exit_code_follows_fail_on(
 ) -> None:
     write_files(workspace, WARNING_ONLY)
     result = run({"fail-on": fail_on})
-    results = _sarif_results(workspace / "filid.sarif")
+    results = _sarif_results(reports(workspace) / "filid.sarif")
     assert results and {r["level"] for r in results} == {"warning"}
     assert result.outputs["violations"] == str(len(results))
     assert result.exit_code == expected
@@ -153,9 +159,9 @@ def test_clean_project_passes_with_zero_violations(run: Runner, workspace: Path)
     write_files(workspace, CLEAN)
     result = run({"junit-file": "filid.xml"})
     assert result.outputs["violations"] == "0"
-    assert _sarif_results(workspace / "filid.sarif") == []
+    assert _sarif_results(reports(workspace) / "filid.sarif") == []
     assert not [line for line in result.stdout.splitlines() if line.startswith("::error")]
-    assert ET.parse(workspace / "filid.xml").getroot().tag == "testsuites"
+    assert ET.parse(reports(workspace) / "filid.xml").getroot().tag == "testsuites"
     assert not result.failed
 
 
@@ -174,7 +180,7 @@ def test_empty_sarif_file_input_keeps_no_sarif_but_still_counts(
 def test_args_are_split_like_a_shell_without_expansion(run: Runner, workspace: Path) -> None:
     shutil.copytree(EXAMPLES, workspace / "examples")
     result = run({"path": "examples", "args": "--rules 'module-entry-point,max-depth' --exit-zero"})
-    rule_ids = {r["ruleId"] for r in _sarif_results(workspace / "filid.sarif")}
+    rule_ids = {r["ruleId"] for r in _sarif_results(reports(workspace) / "filid.sarif")}
     assert rule_ids == {"module-entry-point", "max-depth"}
     assert not result.failed  # --exit-zero
 
@@ -216,5 +222,7 @@ def test_real_install_from_the_action_path(workspace: Path) -> None:
     assert install.returncode == 0, install.stdout + install.stderr
     filid = Path(install.outputs["filid"])
     assert filid.is_file() and filid.is_relative_to(workspace.parent / "runner-temp")
-    assert result.outputs["violations"] == str(len(_sarif_results(workspace / "filid.sarif")))
+    assert result.outputs["violations"] == str(
+        len(_sarif_results(reports(workspace) / "filid.sarif"))
+    )
     assert result.exit_code == 1

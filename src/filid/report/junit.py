@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from filid.model.report import ValidationResult
 from filid.model.violations import Violation
 from filid.report.escape import xml_text
+from filid.report.sarif import most_severe
 from filid.rules.base import RuleMeta
 
 # Characters XML 1.0 forbids (C0 controls other than TAB/LF/CR, surrogates, U+FFFE/U+FFFF)
@@ -26,8 +27,16 @@ from filid.rules.base import RuleMeta
 _CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-def render_junit(result: ValidationResult, rules: Sequence[RuleMeta]) -> str:
+MAX_JUNIT_FAILURES = 25_000
+
+
+def render_junit(
+    result: ValidationResult, rules: Sequence[RuleMeta], *, max_failures: int = MAX_JUNIT_FAILURES
+) -> str:
     """Render ``result`` as a JUnit XML document (text with an XML declaration).
+
+    At most ``max_failures`` ``<failure>`` elements (the most severe violations); past that
+    the ``testsuites`` element carries a ``filid-truncated`` count in its name attribute note.
 
     Suites are the evaluated rules plus any rule with a violation, sorted by id; testcases are
     the evaluated nodes plus any node with a violation, sorted by path. ``rules`` supply each
@@ -35,7 +44,8 @@ def render_junit(result: ValidationResult, rules: Sequence[RuleMeta]) -> str:
     """
     descriptions = {meta.id: meta.description for meta in rules}
     by_pair: dict[tuple[str, str], list[Violation]] = defaultdict(list)
-    for violation in result.violations:
+    kept = most_severe(result.violations, max_failures)
+    for violation in kept:
         by_pair[(violation.rule_id, violation.node)].append(violation)
     nodes_by_rule: dict[str, set[str]] = defaultdict(set)
     for rule_id, evaluated_nodes in result.evaluated.items():
@@ -71,6 +81,9 @@ def render_junit(result: ValidationResult, rules: Sequence[RuleMeta]) -> str:
             _add_testcase(suite, rule_id, node, by_pair.get((rule_id, node), []))
         total_tests += len(nodes)
         total_failures += failed
+    if len(kept) < len(result.violations):
+        left_out = len(result.violations) - len(kept)
+        root.set("name", f"filid ({left_out} of {len(result.violations)} violations left out)")
     root.set("tests", str(total_tests))
     root.set("failures", str(total_failures))
     root.set("errors", "0")

@@ -59,23 +59,54 @@ _FENCE_LANGUAGES: Mapping[str, str] = {
 }
 
 
+MAX_SARIF_RESULTS = 25_000
+_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+def most_severe(violations: Sequence[Violation], limit: int) -> Sequence[Violation]:
+    """At most ``limit`` violations, the most severe first chosen, in their original order."""
+    if len(violations) <= limit:
+        return violations
+    order = sorted(range(len(violations)), key=lambda i: (_RANK[violations[i].severity], i))
+    keep = sorted(order[:limit])
+    return [violations[i] for i in keep]
+
+
 def render_sarif(
     result: ValidationResult,
     rules: Sequence[RuleMeta],
     *,
     tool_version: str,
     information_uri: str = FILID_INFORMATION_URI,
+    max_results: int = MAX_SARIF_RESULTS,
 ) -> str:
     """Render ``result`` as a SARIF 2.1.0 log (JSON text ending in a newline).
+
+    At most ``max_results`` results (GitHub code scanning accepts 25,000 per run): past that,
+    the most severe are kept in report order, and the run says how many were left out.
 
     ``rules`` become ``tool.driver.rules`` (sorted by id); a violation of a rule id not among
     them gets a minimal descriptor so that every ``ruleIndex`` points at a real entry.
     """
-    descriptors = _rule_descriptors(rules, result.violations)
+    shown = most_severe(result.violations, max_results)
+    descriptors = _rule_descriptors(rules, shown)
     index_of = {descriptor.id: i for i, descriptor in enumerate(descriptors)}
     run_properties: dict[str, object] = {}
     if result.baseline_suppressed:
         run_properties["filid/baselineSuppressed"] = result.baseline_suppressed
+    notifications = None
+    if len(shown) < len(result.violations):
+        total = len(result.violations)
+        run_properties["filid/truncated"] = {"shown": len(shown), "total": total}
+        notifications = [
+            om.Notification(
+                level="warning",
+                message=om.Message(
+                    text=f"{total - len(shown)} of {total} results left out: code scanning "
+                    f"accepts at most {max_results} per run (the most severe are kept)"
+                ),
+            )
+        ]
     run = om.Run(
         tool=om.Tool(
             driver=om.ToolComponent(
@@ -87,8 +118,10 @@ def render_sarif(
             )
         ),
         column_kind="utf16CodeUnits",
-        invocations=[om.Invocation(execution_successful=True)],
-        results=[_result(v, index_of[v.rule_id]) for v in result.violations],
+        invocations=[
+            om.Invocation(execution_successful=True, tool_execution_notifications=notifications)
+        ],
+        results=[_result(v, index_of[v.rule_id]) for v in shown],
         properties=run_properties or None,
     )
     log = om.SarifLog(runs=[run], version=SARIF_VERSION, schema_uri=SARIF_SCHEMA_URI)

@@ -66,7 +66,10 @@ def write_sealed(path: Path, value: Any) -> None:
     if secret is None:
         raise OSError("no cache secret")
     payload = marshal.dumps(value)
-    write_file_atomically(path, MAGIC + _signature(secret, payload) + payload, mode=0o600)
+    try:
+        write_file_atomically(path, MAGIC + _signature(secret, payload) + payload, mode=0o600)
+    except UnsafePathError as error:
+        raise OSError(str(error)) from None
 
 
 def read_sealed(path: Path) -> Any:

@@ -1,0 +1,114 @@
+"""The GitHub Action attacked by the pull request it checks, in a runner-like layout.
+
+The runner keeps actions at ``<work>/_actions/OWNER/REPO/REF`` beside the workspace
+``<work>/REPO/REPO``, so a pull request knows where the action's next script lies. These
+tests run the action's own scripts (through the composite-step stand-in) on such a layout.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import write_files
+from tests.packaging.actionrunner import run_action, runner_env
+from tests.packaging.checkout import copy_checkout
+
+BIN = Path(sys.executable).parent
+DEEP = {
+    "package.json": '{"name": "shop", "private": true}\n',
+    "src/auth/index.ts": "export { login } from './login';\n",
+    "src/auth/login.ts": "export const login = 1;\n",
+    "src/app/index.ts": "import { login } from '../auth/login';\nexport { login };\n",
+}
+
+
+def _layout(tmp_path: Path) -> tuple[Path, Path]:
+    work = tmp_path / "work"
+    action = copy_checkout(work / "_actions" / "owner" / "filid" / "v1")
+    workspace = work / "shop" / "shop"
+    workspace.mkdir(parents=True)
+    return action, workspace
+
+
+def _env(workspace: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    return runner_env(
+        {
+            "FILID_ACTION_SKIP_INSTALL": "1",
+            "PATH": f"{BIN}:{runner_env()['PATH']}",
+            "GITHUB_STEP_SUMMARY": str(workspace.parent / "summary.md"),
+            **(extra or {}),
+        }
+    )
+
+
+def _git(cwd: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+
+
+def test_a_committed_sarif_symlink_and_a_command_in_a_path_run_nothing(tmp_path: Path) -> None:
+    action, workspace = _layout(tmp_path)
+    finish = action / "action" / "finish.sh"
+    original = finish.read_bytes()
+    write_files(
+        workspace,
+        {
+            **DEEP,
+            "src/m$(touch PWNED)m/index.ts": "import { login } from '../auth/login';\n"
+            "export const m = login;\n",
+        },
+    )
+    # The pull request commits filid.sarif as a link to the action's next step.
+    (workspace / "filid.sarif").symlink_to("../../_actions/owner/filid/v1/action/finish.sh")
+    (workspace / "reports.xml").symlink_to("../../_actions/owner/filid/v1/action/run.sh")
+    result = run_action(action, workspace, {"junit-file": "reports.xml"}, _env(workspace))
+    assert finish.read_bytes() == original
+    assert (action / "action" / "run.sh").read_text(encoding="utf-8").startswith("#!/usr/bin/env")
+    assert not list(tmp_path.rglob("PWNED"))
+    check = result.step("Run filid check")
+    assert check.returncode == 0, check.stderr
+    sarif = Path(check.outputs["sarif-file"])
+    assert sarif.is_file() and not sarif.is_symlink()
+    assert workspace not in sarif.parents
+    results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert any("$(touch PWNED)" in r["message"]["text"] for r in results)
+    assert result.exit_code == 1  # the violations, reported; nothing else happened
+
+
+def test_config_from_base_keeps_the_policy_out_of_the_pull_requests_reach(
+    tmp_path: Path,
+) -> None:
+    action, workspace = _layout(tmp_path)
+    write_files(workspace, {**DEEP, ".filid/config.json": '{"version": "2.0"}\n'})
+    _git(workspace, "init", "-q")
+    _git(workspace, "add", "-A")
+    _git(workspace, "commit", "-qm", "base")
+    base = _git(workspace, "rev-parse", "HEAD")
+    # The pull request switches off the rule it breaks.
+    write_files(
+        workspace,
+        {
+            ".filid/config.json": '{"version": "2.0", "rules": '
+            '{"external-import-boundary": {"enabled": false}}}\n'
+        },
+    )
+    _git(workspace, "commit", "-qam", "pr")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"pull_request": {"base": {"sha": base}}}), encoding="utf-8")
+    env = _env(workspace, {"GITHUB_EVENT_PATH": str(event)})
+
+    own = run_action(action, workspace, {"fail-on": "error"}, env)
+    assert own.exit_code == 0  # the pull request's own policy hides its violation
+
+    guarded = run_action(action, workspace, {"config": "base", "fail-on": "error"}, env)
+    check = guarded.step("Run filid check")
+    assert "external-import-boundary" in check.stdout
+    assert guarded.exit_code == 1
