@@ -17,7 +17,9 @@ PROJECT = {
     "src/legacy/old/CLAUDE.md": DOC_OK,
     "src/legacy/old/old.ts": "export const old = 1;\n",
     "src/app/index.ts": "export { go } from './app';\n",
-    "src/app/app.ts": "import { charge } from '../billing/billing';\nexport const go = charge;\n",
+    "src/shop/index.ts": "export { cart } from './cart';\n",
+    "src/shop/cart.ts": "export const cart = 1;\n",
+    "src/app/app.ts": "import { cart } from '../shop/cart';\nexport const go = cart;\n",
 }
 
 

@@ -293,6 +293,7 @@ def _evaluate(
         structure=config.structure,
         test_files=project.test_files,
         entry_files=frozenset(entry_files),
+        route_directories=project.resolver.route_directories(),
     )
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}

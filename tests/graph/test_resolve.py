@@ -382,3 +382,20 @@ def test_extends_cycle_terminates(tmp_path: Path) -> None:
 def test_query_suffix_is_stripped(tmp_path: Path) -> None:
     r = resolver_for(tmp_path, {"src/logo.svg": "", "src/a.ts": ""})
     assert r.resolve("src/a.ts", "./logo.svg?raw") == to_file("src/logo.svg")
+
+
+def test_nested_workspaces_resolve_a_shared_name_to_the_nearest_package(tmp_path: Path) -> None:
+    # Each template is a monorepo of its own with its own @workspace/ui.
+    files = {}
+    for template in ("astro-monorepo", "next-monorepo"):
+        base = f"templates/{template}"
+        files[f"{base}/packages/ui/package.json"] = (
+            '{"name": "@workspace/ui", "exports": {"./button": "./src/button.ts"}}'
+        )
+        files[f"{base}/packages/ui/src/button.ts"] = ""
+        files[f"{base}/apps/web/main.ts"] = ""
+    r = resolver_for(tmp_path, files)
+    for template in ("astro-monorepo", "next-monorepo"):
+        assert r.resolve(f"templates/{template}/apps/web/main.ts", "@workspace/ui/button") == (
+            published(f"templates/{template}/packages/ui/src/button.ts")
+        )

@@ -249,6 +249,37 @@ SILENT = [
         "external-import-boundary",
         id="a type-only import of the own barrel (case d)",
     ),
+    pytest.param(
+        {
+            "src/stripe/index.ts": "export const stripe = { ok: 1 };\n",
+            "src/stripe/cancel.ts": "import { stripe } from '.';\nexport const c = stripe;\n",
+        },
+        None,
+        "external-import-boundary",
+        id="an index that re-exports nothing is not a barrel (case d)",
+    ),
+    pytest.param(
+        {
+            "packages/tw/package.json": json.dumps({"name": "@acme/tw", "main": "index.ts"}),
+            "packages/tw/tailwind.config.ts": "export default {};\n",
+            "apps/web/package.json": json.dumps({"name": "web"}),
+            "apps/web/tailwind.config.ts": "import base from '@acme/tw/tailwind.config';\n"
+            "export default base;\n",
+        },
+        None,
+        "external-import-boundary",
+        id="a module without any entry file has nothing to bypass",
+    ),
+    pytest.param(
+        {
+            "web/package.json": json.dumps({"name": "web", "dependencies": {"next": "15"}}),
+            "web/app/app.dub.co/(dashboard)/[slug]/(ee)/program/customers/[customerId]/x/y/z/"
+            "Earnings/page.tsx": "export default function P() { return null; }\n",
+        },
+        {"structure": {"maxDepth": 4}},
+        "max-depth",
+        id="a Next.js route tree's depth is its URL",
+    ),
 ]
 
 
@@ -305,6 +336,18 @@ FIRES = [
         "circular-dependency",
         [("src/a", "import cycle between 2 modules (src/a, src/b)")],
         id="a real cycle between two declared modules",
+    ),
+    pytest.param(
+        {
+            "src/utils/index.ts": "export { link } from './link';\n",
+            "src/utils/link.ts": "import { other } from '.';\nexport const link = other;\n",
+            "src/utils/other.ts": "export const other = 1;\n",
+            "src/utils/INTENT.md": HEADINGS,
+            "src/utils/DETAIL.md": "# Utils\n",
+        },
+        "external-import-boundary",
+        [("src/utils/link.ts", "imports its own module's barrel")],
+        id="a module file importing its own barrel that re-exports it (case d)",
     ),
     pytest.param(
         {

@@ -147,14 +147,14 @@ class Resolver:
                 if target is not None:
                     return Resolution(ResolutionKind.FILE, target)
                 if not alias.is_catch_all:
-                    return self._workspace(specifier) or _UNRESOLVED
+                    return self._workspace(specifier, directory) or _UNRESOLVED
             if options.base_url is not None:
                 target = self.resolve_candidate(join_path(options.base_url, specifier))
                 if target is not None:
                     return Resolution(ResolutionKind.FILE, target)
-        return self._workspace(specifier) or _EXTERNAL
+        return self._workspace(specifier, directory) or _EXTERNAL
 
-    def _workspace(self, specifier: str) -> Resolution | None:
+    def _workspace(self, specifier: str, directory: str) -> Resolution | None:
         """A workspace package's file for ``specifier``; None when it names no package.
 
         A package that exists but has no such file is *unresolved* (never external). A file
@@ -163,7 +163,7 @@ class Resolver:
         output that does not exist maps to its source (SPEC §4): ``dist|build|lib/x`` →
         ``src/x``, then ``x``.
         """
-        candidates = self._workspaces.candidates(specifier)
+        candidates = self._workspaces.candidates(specifier, directory)
         if candidates is None:
             return None
         for candidate, via_manifest, package_dir in candidates:

@@ -94,6 +94,16 @@ def _uses_file_routing(data: dict[str, object]) -> bool:
     return False
 
 
+def _shared_depth(a: str, b: str) -> int:
+    """How many leading folders two root-relative paths share."""
+    depth = 0
+    for left, right in zip(a.split("/"), b.split("/"), strict=False):
+        if left != right or left == ".":
+            break
+        depth += 1
+    return depth
+
+
 def _declared_targets(directory: str, data: dict[str, object]) -> tuple[str, ...]:
     """Every file a manifest declares as an entry (SPEC §1): each ``exports`` target (every
     subpath and condition; ``*`` patterns left out), ``main``, ``module``, ``types``,
@@ -167,6 +177,8 @@ class WorkspaceIndex:
         self._packages: dict[str, WorkspacePackage] = {}
         self._entry_targets: dict[str, tuple[str, ...]] = {}
         self._route_directories: set[str] = set()
+        # Every package of a name: nested workspaces (templates, examples) reuse names.
+        self._namesakes: dict[str, list[WorkspacePackage]] = {}
         for manifest in manifests:
             data = read_jsonc_file(root, manifest)
             if not isinstance(data, dict):
@@ -179,19 +191,21 @@ class WorkspaceIndex:
                     join_path(parent_dir(manifest), r) for r in ROUTE_DIRECTORIES
                 )
             name = data.get("name")
-            if not isinstance(name, str) or not name or name in self._packages:
+            if not isinstance(name, str) or not name:
                 continue
             directory = parent_dir(manifest)
             fields = tuple(
                 v for f in ENTRY_FIELDS if isinstance(v := data.get(f), str) and v.strip()
             )
-            self._packages[name] = WorkspacePackage(
+            package = WorkspacePackage(
                 name=name,
                 directory=directory,
                 manifest=manifest,
                 exports=_subpath_map(data.get("exports")),
                 entry_fields=fields,
             )
+            self._packages.setdefault(name, package)
+            self._namesakes.setdefault(name, []).append(package)
 
     @property
     def route_directories(self) -> frozenset[str]:
@@ -209,19 +223,27 @@ class WorkspaceIndex:
         """Every named package, by name."""
         return self._packages
 
-    def candidates(self, specifier: str) -> list[tuple[str, bool, str]] | None:
+    def candidates(
+        self, specifier: str, importer_dir: str = "."
+    ) -> list[tuple[str, bool, str]] | None:
         """``(candidate path, through the manifest, package directory)`` in preference order
         if ``specifier`` names a workspace package, else ``None``.
 
         Every candidate is "through the manifest" (an entry point the package publishes)
-        except the plain ``<package>/<sub>`` path that a subpath falls back on.
+        except the plain ``<package>/<sub>`` path that a subpath falls back on. When several
+        packages share the name (nested workspaces: each template of a repository with its
+        own ``@workspace/ui``), the one closest to the importer wins: the longest common
+        folder prefix, then the shallowest.
         """
         split = split_package_specifier(specifier)
         if split is None:
             return None
-        package = self._packages.get(split[0])
-        if package is None:
+        namesakes = self._namesakes.get(split[0])
+        if not namesakes:
             return None
+        package = namesakes[0]
+        if len(namesakes) > 1:
+            package = max(namesakes, key=lambda p: _shared_depth(p.directory, importer_dir))
         directory = package.directory
         if not split[1]:
             return [(c, True, directory) for c in package.entry_candidates()]

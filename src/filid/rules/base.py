@@ -94,6 +94,12 @@ class RuleContext:
     structure: StructureConfig
     test_files: frozenset[str] = field(default_factory=frozenset)
     entry_files: frozenset[str] = field(default_factory=frozenset)
+    route_directories: frozenset[str] = field(default_factory=frozenset)
+
+    def is_in_route_tree(self, path: str) -> bool:
+        """True for a folder at or below a file-routing framework's route folder (Next.js
+        ``app/``, ``pages/``…): its names and nesting are URLs, not design."""
+        return any(path == r or path.startswith(r + "/") for r in self.route_directories)
 
     def is_entry_file(self, file: str) -> bool:
         """True when ``file`` is an entry point of its directory (SPEC §1): ``index.*`` or

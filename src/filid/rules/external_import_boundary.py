@@ -52,6 +52,26 @@ def _organ_of(tree: FractalTree, dest: str, target: FractalNode) -> str | None:
     return prefix + first
 
 
+def _has_entry(context: RuleContext, node: FractalNode) -> bool:
+    """``node`` has an entry point to go through: ``index.*``/``main.*`` or a file its package
+    manifest (or ``entryPointOverrides``) declares directly in it. Without one there is nothing
+    an import could bypass."""
+    if node.index_file or node.main_file:
+        return True
+    return any(context.is_entry_file(node.file_path(name)) for name in node.files)
+
+
+def _re_exports(context: RuleContext, file: str) -> bool:
+    """``file`` re-exports something (``export … from``): it serves as a barrel. An
+    ``index.*`` that only declares (a Stripe client, a job API) is a module file like any
+    other, and importing it from a sibling closes no barrel loop (case d)."""
+    facts = context.facts.get(file)
+    if facts is None:
+        return False
+    imported = set(facts.imported_bindings)
+    return any(e.source is not None or (e.local or e.name) in imported for e in facts.exports)
+
+
 def is_exemption_granted(tree: FractalTree, owner: FractalNode, target: str, consumer: str) -> bool:
     """Does ``owner``'s DETAIL.md ``## Boundary Exemptions`` grant ``consumer`` (an importing
     file) a direct import of ``target`` (an organ folder or a file)? All four conditions of the
@@ -102,7 +122,8 @@ def _case(
         )
     if source.path != target.path:
         if (
-            target.category is NodeCategory.PURE_FUNCTION
+            not _has_entry(context, target)
+            or target.category is NodeCategory.PURE_FUNCTION
             or context.is_entry_file(dest)
             or is_exemption_granted(tree, target, dest, file)
         ):
@@ -112,7 +133,12 @@ def _case(
     file_dir = file.rpartition("/")[0] or "."
     is_entry = file_dir == target.path and context.is_entry_file(file)
     # A type-only import of the own barrel runs nothing and closes no runtime loop.
-    if entry_stem(dest_name) == "index" and not is_entry and edge.fact.kind is not ImportKind.TYPE:
+    if (
+        entry_stem(dest_name) == "index"
+        and not is_entry
+        and edge.fact.kind is not ImportKind.TYPE
+        and _re_exports(context, dest)
+    ):
         return "d", f"'{file}' imports its own module's barrel '{dest}'"
     return None
 

@@ -44,8 +44,8 @@ class MaxDepth:
         """Yield one finding per node deeper than the limit."""
         limit = context.structure.max_depth
         for node in context.tree.nodes.values():
-            if node.depth <= limit:
-                continue
+            if node.depth <= limit or context.is_in_route_tree(node.path):
+                continue  # a route tree's depth is its URL (route groups included)
             parent = parent_path(node.path)
             yield Finding(
                 node=node.path,

@@ -100,8 +100,8 @@ class NamingConvention:
             name = node.name
             if node.path == "." or is_infra_name(name) or name.startswith("."):
                 continue
-            if is_framework_significant(node.path):
-                continue
+            if is_framework_significant(node.path) or context.is_in_route_tree(node.path):
+                continue  # route folder names are URL segments
             if KEBAB_CASE.match(name) or CAMEL_CASE.match(name):
                 continue
             if any(p.search(name) for p in patterns):

@@ -32,7 +32,11 @@ from filid.scan.universe import is_source_file
 _DOC = "# Cart\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
 
 
-_TOOL_CONFIG = re.compile(r"^[^.]+(\.[^.]+)*\.(config|setup)\.[^.]+$")
+# Tool configs a package root holds: `vite.config.ts`, `jest.setup.js`, `tailwind-config.js`,
+# and the Gatsby files whose names the framework fixes at the site root.
+_TOOL_CONFIG = re.compile(
+    r"^([^.]+(\.[^.]+)*[.-](config|setup)\.[^.]+|gatsby-(browser|node|ssr)\.[^.]+)$"
+)
 
 
 def is_allowed_peer(node: FractalNode, name: str, context: RuleContext) -> bool:
