@@ -42,7 +42,7 @@ from filid.store.sealed import read_sealed, write_sealed
 if TYPE_CHECKING:
     from filid.scan.universe import Universe
 
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 2: the precision and hostile-input semantics
 RACY_WINDOW_NS = 2_000_000_000
 _NAME = "result-snapshot.marshal"
 

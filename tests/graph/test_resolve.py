@@ -399,3 +399,50 @@ def test_nested_workspaces_resolve_a_shared_name_to_the_nearest_package(tmp_path
         assert r.resolve(f"templates/{template}/apps/web/main.ts", "@workspace/ui/button") == (
             published(f"templates/{template}/packages/ui/src/button.ts")
         )
+
+
+@pytest.mark.parametrize(
+    ("declaration", "where"),
+    [
+        ('{"name": "repo", "workspaces": ["packages/*", "!packages/example"]}', "package.json"),
+        (
+            "packages:\n  - 'packages/*'\n  - \"!packages/example\"  # demos\n",
+            "pnpm-workspace.yaml",
+        ),
+        ("packages: ['packages/*', '!packages/example']\n", "pnpm-workspace.yaml"),
+    ],
+)
+def test_workspace_membership_honours_exclusions(
+    tmp_path: Path, declaration: str, where: str
+) -> None:
+    files = {
+        where: declaration,
+        "packages/ui/package.json": '{"name": "ui", "main": "src/index.ts"}',
+        "packages/ui/src/index.ts": "",
+        "packages/example/package.json": '{"name": "example", "main": "index.ts"}',
+        "packages/example/index.ts": "",
+        "apps/web/main.ts": "",
+    }
+    if where != "package.json":
+        files["package.json"] = '{"name": "repo"}'
+    r = resolver_for(tmp_path, files)
+    assert r.resolve("apps/web/main.ts", "ui") == published("packages/ui/src/index.ts")
+    assert r.resolve("apps/web/main.ts", "example") == EXTERNAL
+
+
+def test_package_imports_hash_specifiers(tmp_path: Path) -> None:
+    r = resolver_for(
+        tmp_path,
+        {
+            "pkg/package.json": (
+                '{"name": "pkg", "imports": {"#db": {"types": "./dist/db.d.ts", '
+                '"default": "./dist/db.js"}, "#utils/*": "./src/utils/*.js"}}'
+            ),
+            "pkg/src/db.ts": "",
+            "pkg/src/utils/text.ts": "",
+            "pkg/src/app/main.ts": "",
+        },
+    )
+    assert r.resolve("pkg/src/app/main.ts", "#db") == to_file("pkg/src/db.ts")
+    assert r.resolve("pkg/src/app/main.ts", "#utils/text") == to_file("pkg/src/utils/text.ts")
+    assert r.resolve("pkg/src/app/main.ts", "#missing") == UNRESOLVED

@@ -121,3 +121,30 @@ export default 42;
     assert spans["C"] == b"export class C {}"
     assert spans["b"] == b"const a = 1, { b } = z;"
     assert spans[None] == b"export default 42;"
+
+
+def test_export_type_star_is_read_from_the_tree_despite_the_grammar() -> None:
+    # TypeScript 5.0 syntax that tree-sitter-typescript 0.23 parses with the `type` keyword in
+    # an ERROR node: the source string is still read from the tree, and it is no syntax error.
+    from filid.parse.extract import parse_source
+
+    facts = parse_source(
+        "src/index.ts",
+        b"export type * from './types';\nexport type * as ns from './ns';\n"
+        b"export * from './values';\n",
+    )
+    assert [(i.specifier, i.kind.value) for i in facts.imports] == [
+        ("./types", "type"),
+        ("./ns", "type"),
+        ("./values", "re-export"),
+    ]
+    assert [(e.name, e.source, e.is_type) for e in facts.exports] == [
+        ("*", "./types", True),
+        ("ns", "./ns", True),
+        ("*", "./values", False),
+    ]
+    assert not facts.has_syntax_error
+    assert facts.is_side_effect_free
+    # A real syntax error elsewhere is still reported.
+    broken = parse_source("src/b.ts", b"export type * from './types';\nconst = ;\n")
+    assert broken.has_syntax_error and broken.syntax_error_line == 2

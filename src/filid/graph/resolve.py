@@ -148,11 +148,30 @@ class Resolver:
                     return Resolution(ResolutionKind.FILE, target)
                 if not alias.is_catch_all:
                     return self._workspace(specifier, directory) or _UNRESOLVED
-            if options.base_url is not None:
-                target = self.resolve_candidate(join_path(options.base_url, specifier))
-                if target is not None:
-                    return Resolution(ResolutionKind.FILE, target)
+        if specifier.startswith("#"):
+            return self._package_import(specifier, directory)  # after `paths`, as tsc does
+        if options is not None and options.base_url is not None:
+            target = self.resolve_candidate(join_path(options.base_url, specifier))
+            if target is not None:
+                return Resolution(ResolutionKind.FILE, target)
         return self._workspace(specifier, directory) or _EXTERNAL
+
+    def _package_import(self, specifier: str, directory: str) -> Resolution:
+        """``#x``: the nearest package.json's ``imports`` (a target may also be a bare name)."""
+        found = self._workspaces.import_candidates(specifier, directory)
+        if found is None:
+            return _UNRESOLVED
+        targets, package_dir = found
+        for target in targets:
+            relative = target[len(package_dir) + 1 :] if package_dir != "." else target
+            if not target.startswith(package_dir) or relative.startswith(("../", "/")):
+                continue
+            file = self.resolve_candidate(target) or self._first(
+                build_output_sources(package_dir, target)
+            )
+            if file is not None:
+                return Resolution(ResolutionKind.FILE, file)
+        return _UNRESOLVED
 
     def _workspace(self, specifier: str, directory: str) -> Resolution | None:
         """A workspace package's file for ``specifier``; None when it names no package.

@@ -1,5 +1,11 @@
 """Workspace packages: a ``package.json`` with a ``name`` inside the project (SPEC §4).
 
+Membership is real: when the project declares workspaces (``pnpm-workspace.yaml``
+``packages:``, ``package.json`` ``workspaces``), only the packages a declaration includes
+and does not exclude with a ``!`` glob are linked by name (excluded example folders are not);
+a project that declares none links every named package (a lenient default for repositories
+that link packages some other way).
+
 An import of ``name`` or ``name/sub`` from anywhere in the project goes to that package's
 files instead of ``node_modules``. The entry of ``name`` is looked for, first hit wins, in:
 ``exports["."]`` (a string, an array of fallbacks, or a conditions object — conditions
@@ -17,8 +23,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from filid.config.globs import matches_glob
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.tsconfig import join_path, parent_dir
+from filid.model.errors import InputError
+from filid.store.files import read_regular_file
 
 __all__ = ["WorkspaceIndex", "WorkspacePackage", "split_package_specifier"]
 
@@ -90,6 +99,69 @@ def _uses_file_routing(data: dict[str, object]) -> bool:
     for field in ("dependencies", "devDependencies", "peerDependencies"):
         deps = data.get(field)
         if isinstance(deps, dict) and any(name in ROUTING_FRAMEWORKS for name in deps):
+            return True
+    return False
+
+
+def _workspace_globs(value: object) -> list[str]:
+    """The package globs of a ``workspaces`` field: a list, or ``{"packages": [...]}``."""
+    if isinstance(value, dict):
+        value = value.get("packages")
+    return [g for g in value if isinstance(g, str) and g.strip()] if isinstance(value, list) else []
+
+
+def _pnpm_packages(text: str) -> list[str]:
+    """The ``packages:`` list of a pnpm-workspace.yaml (block or flow style), without a YAML
+    library: only this key is read, and only plain or quoted scalar items."""
+    globs: list[str] = []
+    inside = False
+    for raw in text.splitlines():
+        line = raw.split(" #", 1)[0].rstrip()
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            key, _, rest = line.partition(":")
+            inside = key.strip() == "packages"
+            if inside and rest.strip().startswith("["):
+                globs += [i.strip().strip("'\"") for i in rest.strip().strip("[]").split(",")]
+                inside = False
+            continue
+        item = line.strip()
+        if inside and item.startswith("-"):
+            globs.append(item[1:].strip().strip("'\""))
+    return [g for g in globs if g]
+
+
+def _workspace_declarations(root: Path, files: Collection[str]) -> list[tuple[str, list[str]]]:
+    """Every workspace declaration of the universe: (declaring folder, globs with ``!``)."""
+    found: list[tuple[str, list[str]]] = []
+    for file in sorted(files):
+        name = file.rpartition("/")[2]
+        if name == "pnpm-workspace.yaml":
+            try:
+                text = read_regular_file(root / file, 1024 * 1024).decode("utf-8", "replace")
+            except (OSError, InputError):
+                continue
+            found.append((parent_dir(file), _pnpm_packages(text)))
+        elif name == "package.json":
+            data = read_jsonc_file(root, file)
+            if isinstance(data, dict) and "workspaces" in data:
+                found.append((parent_dir(file), _workspace_globs(data["workspaces"])))
+    return found
+
+
+def _is_member(directory: str, declarations: list[tuple[str, list[str]]]) -> bool:
+    """Is the package folder ``directory`` included by a declaration and not excluded?"""
+    for base, globs in declarations:
+        if directory == base:
+            return True  # the declaring package itself
+        prefix = "" if base == "." else base + "/"
+        if not directory.startswith(prefix):
+            continue
+        relative = directory[len(prefix) :]
+        included = any(matches_glob(relative, g) for g in globs if not g.startswith("!"))
+        excluded = any(matches_glob(relative, g[1:]) for g in globs if g.startswith("!"))
+        if included and not excluded:
             return True
     return False
 
@@ -174,9 +246,11 @@ class WorkspaceIndex:
             (f for f in files if f == "package.json" or f.endswith("/package.json")),
             key=lambda f: (f.count("/"), f),
         )
+        declarations = _workspace_declarations(root, files)
         self._packages: dict[str, WorkspacePackage] = {}
         self._entry_targets: dict[str, tuple[str, ...]] = {}
         self._route_directories: set[str] = set()
+        self._imports: dict[str, dict[str, object]] = {}
         # Every package of a name: nested workspaces (templates, examples) reuse names.
         self._namesakes: dict[str, list[WorkspacePackage]] = {}
         for manifest in manifests:
@@ -186,6 +260,8 @@ class WorkspaceIndex:
             self._entry_targets[parent_dir(manifest)] = _declared_targets(
                 parent_dir(manifest), data
             )
+            imports = data.get("imports")
+            self._imports[parent_dir(manifest)] = imports if isinstance(imports, dict) else {}
             if _uses_file_routing(data):
                 self._route_directories.update(
                     join_path(parent_dir(manifest), r) for r in ROUTE_DIRECTORIES
@@ -197,6 +273,8 @@ class WorkspaceIndex:
             fields = tuple(
                 v for f in ENTRY_FIELDS if isinstance(v := data.get(f), str) and v.strip()
             )
+            if declarations and not _is_member(directory, declarations):
+                continue  # not included by any workspace declaration (or excluded with `!`)
             package = WorkspacePackage(
                 name=name,
                 directory=directory,
@@ -206,6 +284,32 @@ class WorkspaceIndex:
             )
             self._packages.setdefault(name, package)
             self._namesakes.setdefault(name, []).append(package)
+
+    def import_candidates(self, specifier: str, importer_dir: str) -> tuple[list[str], str] | None:
+        """Targets of a ``#x`` package import (the nearest package.json's ``imports``, with
+        conditions and ``*`` patterns) and that package's folder; None without a package."""
+        current = importer_dir
+        while current not in self._imports:
+            if current == ".":
+                return None
+            current = parent_dir(current)
+        mapping = self._imports[current]
+        if specifier in mapping:
+            return _expand_target(current, mapping[specifier], None), current
+        best: tuple[int, str, str] | None = None
+        for pattern in mapping:
+            prefix, star, suffix = pattern.partition("*")
+            if (
+                star
+                and len(specifier) >= len(prefix) + len(suffix)
+                and specifier.startswith(prefix)
+                and specifier.endswith(suffix)
+                and (best is None or len(prefix) > best[0])
+            ):
+                best = (len(prefix), pattern, specifier[len(prefix) : len(specifier) - len(suffix)])
+        if best is None:
+            return [], current
+        return _expand_target(current, mapping[best[1]], best[2]), current
 
     @property
     def route_directories(self) -> frozenset[str]:

@@ -23,7 +23,7 @@ from filid.model.facts import (
 
 # Bump when the encoded shape or the meaning of any extracted fact changes: the cache file
 # name carries it, so old caches are ignored.
-FACTS_FORMAT = 3  # 3: non-entry files parsed in lean mode (no statements)
+FACTS_FORMAT = 4  # 3: non-entry files parsed in lean mode; 4: `export type *` read
 
 _IMPORT_KINDS = {kind.value: kind for kind in ImportKind}
 _EXPORT_KINDS = {kind.value: kind for kind in ExportKind}

@@ -95,7 +95,7 @@ def extract_facts(
     imports = walker.imports
     if walker.call_imports:
         imports = sorted(imports + walker.call_imports, key=_start_byte)
-    has_error = root.has_error
+    has_error = root.has_error and _has_unrecovered_error(root, set(walker.recovered_errors))
     return FileFacts(
         path=path,
         imports=tuple(imports),
@@ -106,7 +106,9 @@ def extract_facts(
         imported_bindings=tuple(dict.fromkeys(walker.bindings)),
         is_side_effect_free=walker.side_effect_free,
         has_syntax_error=has_error,
-        syntax_error_line=_first_error_line(root) if has_error else None,
+        syntax_error_line=_first_error_line(root, set(walker.recovered_errors))
+        if has_error
+        else None,
     )
 
 
@@ -139,6 +141,7 @@ class _Walker:
         "imports",
         "in_prologue",
         "overloads",
+        "recovered_errors",
         "side_effect_free",
         "source",
         "spans",
@@ -159,6 +162,8 @@ class _Walker:
         self.side_effect_free = True
         self.in_prologue = True
         self.overloads = False
+        # ERROR nodes read past (``export type *``): they do not make a syntax error.
+        self.recovered_errors: list[int] = []
 
     def text(self, node: Node) -> str:
         return self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -307,6 +312,11 @@ class _Walker:
                 is_default = True
             elif kind == "type":
                 statement_type = True
+            elif kind == "ERROR" and _is_type_keyword_error(child):
+                # `export type * from './x'` (TypeScript 5.0): tree-sitter-typescript 0.23 (the
+                # newest on PyPI) wraps the `type` keyword in an ERROR node and parses the rest.
+                statement_type = True
+                self.recovered_errors.append(child.id)
             elif kind == "export_clause":
                 clause = child
             elif kind == "namespace_export":
@@ -673,15 +683,34 @@ def _add_call(walker: _Walker, call: Node, kind: ImportKind) -> None:
     )
 
 
-def _first_error_line(root: Node) -> int:
-    """1-based line of the first ERROR or MISSING node."""
-    node = root
-    while True:
+def _is_type_keyword_error(node: Node) -> bool:
+    """An ERROR node that holds exactly the ``type`` keyword (``export type * …``)."""
+    return node.child_count == 1 and node.children[0].type == "type"
+
+
+def _has_unrecovered_error(root: Node, recovered: set[int]) -> bool:
+    """True when the tree holds an ERROR or MISSING node the walker did not read past."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
         for child in node.children:
-            if child.is_error or child.is_missing:
-                return child.start_point[0] + 1
-            if child.has_error:
-                node = child
-                break
-        else:
-            return node.start_point[0] + 1
+            if child.is_missing or (child.is_error and child.id not in recovered):
+                return True
+            if child.has_error and not (child.is_error and child.id in recovered):
+                stack.append(child)
+    return False
+
+
+def _first_error_line(root: Node, recovered: set[int]) -> int:
+    """1-based line of the first ERROR or MISSING node that the walker did not read past."""
+    stack = [root]
+    first: int | None = None
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            if child.is_missing or (child.is_error and child.id not in recovered):
+                line = child.start_point[0] + 1
+                first = line if first is None else min(first, line)
+            elif child.has_error and not (child.is_error and child.id in recovered):
+                stack.append(child)
+    return first if first is not None else root.start_point[0] + 1

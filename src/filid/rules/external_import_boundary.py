@@ -53,12 +53,17 @@ def _organ_of(tree: FractalTree, dest: str, target: FractalNode) -> str | None:
 
 
 def _has_entry(context: RuleContext, node: FractalNode) -> bool:
-    """``node`` has an entry point to go through: ``index.*``/``main.*`` or a file its package
-    manifest (or ``entryPointOverrides``) declares directly in it. Without one there is nothing
-    an import could bypass."""
-    if node.index_file or node.main_file:
+    """``node`` has an entry point to go through, or is a module that should have one.
+
+    A package root whose manifest names no existing file (``"main": "index.ts"`` with no
+    ``index.ts``, no ``exports``) publishes every path: there is nothing an import could
+    bypass. A declared module without an ``index.*`` still has its files reached into
+    (``module-entry-point`` reports the missing entry, the deep import stays an error).
+    """
+    if node.index_file or node.main_file or "package.json" not in node.files:
         return True
-    return any(context.is_entry_file(node.file_path(name)) for name in node.files)
+    prefix = "" if node.path == "." else node.path + "/"
+    return any(file.startswith(prefix) for file in context.entry_files)
 
 
 def _re_exports(context: RuleContext, file: str) -> bool:
