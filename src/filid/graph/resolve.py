@@ -116,6 +116,10 @@ class Resolver:
                     found.add(file)
         return frozenset(found)
 
+    def workspace_packages(self) -> dict[str, str]:
+        """Every named workspace package (name → folder) that resolution links by name."""
+        return {name: p.directory for name, p in self._workspaces.packages.items()}
+
     def route_directories(self) -> frozenset[str]:
         """Route folders of the packages that use a file-routing framework (Next.js…)."""
         return self._workspaces.route_directories

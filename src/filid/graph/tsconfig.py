@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.patterns import PatternIndex
 
 __all__ = ["CompilerPaths", "PathAlias", "TsconfigIndex", "join_path", "parent_dir"]
 
@@ -89,16 +90,25 @@ class CompilerPaths:
 
     def match_alias(self, specifier: str) -> tuple[PathAlias, tuple[str, ...]] | None:
         """The alias that applies to ``specifier`` and its candidate paths, root-relative."""
-        for alias in self.aliases:
-            captured = alias.match(specifier)
-            if captured is None:
-                continue
-            candidates = tuple(
-                join_path(self.paths_base, sub.replace("*", captured, 1))
-                for sub in alias.substitutions
-            )
-            return alias, candidates
-        return None
+        index = _ALIAS_INDEXES.get(id(self.aliases))
+        if index is None or index[0] is not self.aliases:
+            if len(_ALIAS_INDEXES) > 4096:
+                _ALIAS_INDEXES.clear()  # a long-lived MCP server sees many projects
+            index = (self.aliases, PatternIndex((a.pattern, a) for a in self.aliases))
+            _ALIAS_INDEXES[id(self.aliases)] = index
+        found = index[1].lookup(specifier)
+        if found is None:
+            return None
+        alias, captured = found
+        candidates = tuple(
+            join_path(self.paths_base, sub.replace("*", captured or "", 1))
+            for sub in alias.substitutions
+        )
+        return alias, candidates
+
+
+# One pattern index per distinct `paths` tuple (configs that extend one base share it).
+_ALIAS_INDEXES: dict[int, tuple[tuple[PathAlias, ...], PatternIndex[PathAlias]]] = {}
 
 
 @dataclass(frozen=True, slots=True)

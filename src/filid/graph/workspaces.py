@@ -25,6 +25,7 @@ from pathlib import Path
 
 from filid.config.globs import matches_glob
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.patterns import PatternIndex
 from filid.graph.tsconfig import join_path, parent_dir
 from filid.model.errors import InputError
 from filid.store.files import read_regular_file
@@ -166,6 +167,20 @@ def _is_member(directory: str, declarations: list[tuple[str, list[str]]]) -> boo
     return False
 
 
+_INDEXES: dict[int, tuple[dict[str, object], PatternIndex[object]]] = {}
+
+
+def _index_of(mapping: dict[str, object]) -> PatternIndex[object]:
+    """The pattern index of an ``exports``/``imports`` map (built once per map)."""
+    cached = _INDEXES.get(id(mapping))
+    if cached is None or cached[0] is not mapping:
+        if len(_INDEXES) > 4096:
+            _INDEXES.clear()  # a long-lived MCP server sees many projects
+        cached = (mapping, PatternIndex((k, v) for k, v in mapping.items() if isinstance(k, str)))
+        _INDEXES[id(mapping)] = cached
+    return cached[1]
+
+
 def _shared_depth(a: str, b: str) -> int:
     """How many leading folders two root-relative paths share."""
     depth = 0
@@ -218,22 +233,9 @@ class WorkspacePackage:
         """Root-relative candidate paths for ``name/sub``, in preference order."""
         key = f"./{sub}"
         candidates: list[str] = []
-        if key in self.exports:
-            candidates += _expand_target(self.directory, self.exports[key], None)
-        else:
-            best: tuple[int, str, str] | None = None
-            for pattern in self.exports:
-                prefix, star, suffix = pattern.partition("*")
-                if (
-                    star
-                    and len(key) >= len(prefix) + len(suffix)
-                    and key.startswith(prefix)
-                    and key.endswith(suffix)
-                    and (best is None or len(prefix) > best[0])
-                ):
-                    best = (len(prefix), pattern, key[len(prefix) : len(key) - len(suffix)])
-            if best is not None:
-                candidates += _expand_target(self.directory, self.exports[best[1]], best[2])
+        found = _index_of(self.exports).lookup(key)
+        if found is not None:
+            candidates += _expand_target(self.directory, found[0], found[1])
         candidates.append(join_path(self.directory, sub))
         return candidates
 
@@ -293,23 +295,10 @@ class WorkspaceIndex:
             if current == ".":
                 return None
             current = parent_dir(current)
-        mapping = self._imports[current]
-        if specifier in mapping:
-            return _expand_target(current, mapping[specifier], None), current
-        best: tuple[int, str, str] | None = None
-        for pattern in mapping:
-            prefix, star, suffix = pattern.partition("*")
-            if (
-                star
-                and len(specifier) >= len(prefix) + len(suffix)
-                and specifier.startswith(prefix)
-                and specifier.endswith(suffix)
-                and (best is None or len(prefix) > best[0])
-            ):
-                best = (len(prefix), pattern, specifier[len(prefix) : len(specifier) - len(suffix)])
-        if best is None:
+        found = _index_of(self._imports[current]).lookup(specifier)
+        if found is None:
             return [], current
-        return _expand_target(current, mapping[best[1]], best[2]), current
+        return _expand_target(current, found[0], found[1]), current
 
     @property
     def route_directories(self) -> frozenset[str]:

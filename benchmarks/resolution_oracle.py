@@ -1,0 +1,175 @@
+"""Compare filid's import resolution with the TypeScript compiler's, import by import.
+
+    python benchmarks/resolution_oracle.py PROJECT [--node-tools tests/node] [--show 20]
+
+For every import of every source file filid parses (dynamic imports with a literal and
+`require` included), filid's resolver and ``ts.resolveModuleName`` (through
+``tests/node/resolve-oracle.cjs``, with each file's governing tsconfig/jsconfig) each name a
+project file or nothing. Workspace packages must be linked in ``node_modules`` for TypeScript
+to follow them (``--link-workspaces`` creates those links in a copy you own; nothing is
+installed). Packages are checked unbuilt: where TypeScript's lookup stopped at a build-output
+target that does not exist (``dist/…``), the oracle applies filid's documented mapping to
+source (SPEC §4) before comparing. Prints counts of imports resolved by both to the same
+file, only by TypeScript, only by filid, to different files, and the agreement over their
+union; ``--show`` lists examples of each disagreement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from filid.engine import load_project
+from filid.graph.resolve import ResolutionKind, build_output_sources
+from filid.graph.workspaces import split_package_specifier
+
+_SCRIPT_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json")
+ORACLE = Path(__file__).resolve().parents[1] / "tests" / "node" / "resolve-oracle.cjs"
+
+
+@dataclass
+class Comparison:
+    """Imports by outcome; ``agreement`` is over the imports either side resolved."""
+
+    both: list[tuple[str, str, str]] = field(default_factory=list)
+    only_ts: list[tuple[str, str, str]] = field(default_factory=list)
+    only_filid: list[tuple[str, str, str]] = field(default_factory=list)
+    different: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # Imports of non-script files (CSS, Markdown, SVG…): TypeScript resolves only modules with
+    # a script or declaration extension, filid links the asset; counted apart, not compared.
+    assets: list[tuple[str, str, str]] = field(default_factory=list)
+
+    @property
+    def union(self) -> int:
+        return len(self.both) + len(self.only_ts) + len(self.only_filid) + len(self.different)
+
+    @property
+    def agreement(self) -> float:
+        return len(self.both) / self.union if self.union else 1.0
+
+
+def link_workspaces(root: Path) -> int:
+    """Symlink every named workspace package into ``root/node_modules`` (for TypeScript)."""
+    project = load_project(root, use_cache=False)
+    linked = 0
+    for name, package in project.resolver.workspace_packages().items():
+        link = root / "node_modules" / name
+        if link.exists() or link.is_symlink():
+            continue
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(os.path.relpath(root / package, link.parent))
+        linked += 1
+    return linked
+
+
+def compare(root: Path, node_tools: Path | None = None) -> Comparison:
+    """Resolve every import of ``root`` with filid and with TypeScript and compare."""
+    root = root.resolve()
+    project = load_project(root, use_cache=False)
+    resolver = project.resolver
+    items = [
+        {"file": file, "specifier": fact.specifier}
+        for file, facts in sorted(project.facts.items())
+        for fact in facts.imports
+        if fact.specifier is not None
+    ]
+    unique = list({(i["file"], i["specifier"]): i for i in items}.values())
+    env = dict(os.environ)
+    if node_tools is not None:
+        env["NODE_PATH"] = str(node_tools / "node_modules")
+    done = subprocess.run(
+        ["node", str(ORACLE), str(root)],
+        input=json.dumps(unique),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    result = Comparison()
+    for answer in json.loads(done.stdout):
+        file, specifier = answer["file"], answer["specifier"]
+        ours = resolver.resolve(file, specifier)
+        filid_target = ours.target if ours.kind is ResolutionKind.FILE else None
+        ts_target = answer["resolved"]
+        if ts_target is None and not answer["external"]:
+            ts_target = _mapped_build_output(resolver, specifier, answer["failed"])
+        if filid_target is None and ts_target is None:
+            continue
+        if filid_target == ts_target:
+            result.both.append((file, specifier, filid_target or ""))
+        elif filid_target is None:
+            result.only_ts.append((file, specifier, ts_target or ""))
+        elif ts_target is None and not filid_target.endswith(_SCRIPT_EXTENSIONS):
+            result.assets.append((file, specifier, filid_target))
+        elif ts_target is None:
+            result.only_filid.append((file, specifier, filid_target))
+        else:
+            result.different.append((file, specifier, ts_target, filid_target))
+    return result
+
+
+def _mapped_build_output(resolver: Any, specifier: str, failed: list[str]) -> str | None:
+    """filid's documented dist→src mapping applied to TypeScript's first miss in the build
+    output of a workspace package the specifier names (``<package>/dist/…``)."""
+    split = split_package_specifier(specifier)
+    packages: dict[str, str] = resolver.workspace_packages()
+    if split is None or split[0] not in packages:
+        return None
+    package_dir = packages[split[0]]
+    prefix = "" if package_dir == "." else package_dir + "/"
+    for location in failed:
+        if not location.startswith(prefix):
+            continue
+        first = location[len(prefix) :].split("/", 1)[0]
+        if first not in ("dist", "build", "lib", "out"):
+            continue
+        for candidate in build_output_sources(package_dir, location):
+            found = resolver.resolve_candidate(candidate)
+            if found is not None:
+                return str(found)
+        return None
+    return None
+
+
+def main() -> int:
+    """Print the comparison for one project."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("project", type=Path)
+    parser.add_argument("--node-tools", type=Path, default=ORACLE.parent)
+    parser.add_argument("--link-workspaces", action="store_true")
+    parser.add_argument("--show", type=int, default=10)
+    args = parser.parse_args()
+    if args.link_workspaces:
+        print(f"linked {link_workspaces(args.project)} workspace packages into node_modules")
+    result = compare(args.project, args.node_tools)
+    print(f"project: {args.project}")
+    print(
+        "| resolved by both (same file) | only TypeScript | only filid | different files "
+        "| agreement |"
+    )
+    print("|---:|---:|---:|---:|---:|")
+    print(
+        f"| {len(result.both)} | {len(result.only_ts)} | {len(result.only_filid)} "
+        f"| {len(result.different)} | {100 * result.agreement:.2f}% |"
+    )
+    print(f"(asset imports filid links and TypeScript does not resolve: {len(result.assets)})")
+    for title, rows in (
+        ("only TypeScript", result.only_ts),
+        ("only filid", result.only_filid),
+        ("different", result.different),
+    ):
+        if rows:
+            print(f"\n{title} (first {args.show} of {len(rows)}):")
+            for row in rows[: args.show]:
+                print("  " + " | ".join(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""Import resolution judged by the TypeScript compiler itself (``ts.resolveModuleName``).
+
+``benchmarks/resolution_oracle.py`` resolves every import of a project with filid and with
+TypeScript (``tests/node/resolve-oracle.cjs`` over the ``typescript`` package tests/node
+installs) and compares them import by import. The fixture covers each case SPEC §4 names.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import write_files
+
+NODE_TOOLS = Path(__file__).resolve().parents[1] / "node"
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed"),
+    pytest.mark.skipif(
+        not (NODE_TOOLS / "node_modules" / "typescript").is_dir(),
+        reason="run `npm install --prefix tests/node` first (CI does)",
+    ),
+]
+
+FIXTURE = {
+    "package.json": json.dumps({"name": "repo", "private": True}),
+    "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n  - '!packages/example'\n",
+    "tsconfig.json": json.dumps(
+        {"compilerOptions": {"module": "ESNext", "moduleResolution": "Bundler", "strict": True}}
+    ),
+    "packages/ui/package.json": json.dumps(
+        {
+            "name": "@acme/ui",
+            "exports": {
+                ".": {"types": "./dist/index.d.ts", "import": "./dist/index.js"},
+                "./icons": {"types": "./dist/icons/index.d.ts", "import": "./dist/icons/index.js"},
+            },
+        }
+    ),
+    "packages/ui/src/index.ts": "export { Button } from './button';\n",
+    "packages/ui/src/button.ts": "export const Button = 1;\n",
+    "packages/ui/src/icons/index.ts": "export type * from './shapes';\nexport const Star = 1;\n",
+    "packages/ui/src/icons/shapes.ts": "export type Shape = 'star';\n",
+    "packages/example/package.json": json.dumps({"name": "example", "main": "index.ts"}),
+    "packages/example/index.ts": "export const demo = 1;\n",
+    "apps/web/package.json": json.dumps({"name": "web", "imports": {"#db": "./src/db.ts"}}),
+    "apps/web/src/db.ts": "export const db = 1;\n",
+    "apps/web/src/types.d.ts": "export type Id = string;\n",
+    "apps/web/src/twin.ts": "export const twin = 'ts';\n",
+    "apps/web/src/twin.js": "export const twin = 'js';\n",
+    "apps/web/src/main.ts": (
+        "import { Button } from '@acme/ui';\n"
+        "import { Star } from '@acme/ui/icons';\n"
+        "import type { Id } from './types';\n"
+        "import { twin } from './twin.js';\n"
+        "import { db } from '#db';\n"
+        "export type * from './types';\n"
+        "export const all = [Button, Star, twin, db] as const;\n"
+        "export type Ids = Id[];\n"
+    ),
+}
+
+
+def test_filid_resolves_every_import_as_typescript_does(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.resolution_oracle import compare, link_workspaces
+
+    root = write_files(tmp_path / "repo", FIXTURE)
+    # repo and @acme/ui: packages/example is excluded with `!`, apps/web is not declared
+    assert link_workspaces(root) == 2
+    result = compare(root, NODE_TOOLS)
+    assert result.only_ts == [] and result.only_filid == [] and result.different == []
+    resolved = {(file, spec): target for file, spec, target in result.both}
+    main = "apps/web/src/main.ts"
+    assert resolved == {
+        (main, "@acme/ui"): "packages/ui/src/index.ts",
+        (main, "@acme/ui/icons"): "packages/ui/src/icons/index.ts",
+        (main, "./types"): "apps/web/src/types.d.ts",
+        (main, "./twin.js"): "apps/web/src/twin.ts",
+        (main, "#db"): "apps/web/src/db.ts",
+        ("packages/ui/src/index.ts", "./button"): "packages/ui/src/button.ts",
+        ("packages/ui/src/icons/index.ts", "./shapes"): "packages/ui/src/icons/shapes.ts",
+    }
