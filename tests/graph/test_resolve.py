@@ -446,3 +446,17 @@ def test_package_imports_hash_specifiers(tmp_path: Path) -> None:
     assert r.resolve("pkg/src/app/main.ts", "#db") == to_file("pkg/src/db.ts")
     assert r.resolve("pkg/src/app/main.ts", "#utils/text") == to_file("pkg/src/utils/text.ts")
     assert r.resolve("pkg/src/app/main.ts", "#missing") == UNRESOLVED
+
+
+def test_build_output_maps_through_the_packages_out_dir_and_root_dir(tmp_path: Path) -> None:
+    r = resolver_for(
+        tmp_path,
+        {
+            "package.json": '{"name": "repo", "workspaces": ["pkg"]}',
+            "pkg/package.json": '{"name": "pkg", "exports": {".": "./out/esm/index.js"}}',
+            "pkg/tsconfig.json": '{"compilerOptions": {"outDir": "out/esm", "rootDir": "code"}}',
+            "pkg/code/index.ts": "",
+            "app/main.ts": "",
+        },
+    )
+    assert r.resolve("app/main.ts", "pkg") == published("pkg/code/index.ts")

@@ -110,7 +110,7 @@ class Resolver:
         for directory, targets in self._workspaces.entry_targets.items():
             for target in targets:
                 file = self.resolve_candidate(target) or self._first(
-                    build_output_sources(directory, target)
+                    self._sources_of(directory, target)
                 )
                 if file is not None:
                     found.add(file)
@@ -160,6 +160,23 @@ class Resolver:
                 return Resolution(ResolutionKind.FILE, target)
         return self._workspace(specifier, directory) or _EXTERNAL
 
+    def _sources_of(self, package_dir: str, candidate: str) -> list[str]:
+        """Source candidates for a build-output path of a package: the package tsconfig's
+        ``outDir`` → ``rootDir`` first, then the conventional ``dist|build|lib|out`` → ``src``."""
+        found: list[str] = []
+        options = self._tsconfigs.for_directory(package_dir)
+        if options is not None and options.out_dir is not None:
+            out = options.out_dir
+            if candidate.startswith(out + "/"):
+                rest = candidate[len(out) + 1 :]
+                for suffix in (".d.ts", ".d.mts", ".d.cts"):
+                    if rest.endswith(suffix):
+                        rest = rest[: -len(suffix)]
+                        break
+                base = options.root_dir if options.root_dir is not None else package_dir
+                found.append(join_path(base, rest))
+        return found + build_output_sources(package_dir, candidate)
+
     def _package_import(self, specifier: str, directory: str) -> Resolution:
         """``#x``: the nearest package.json's ``imports`` (a target may also be a bare name)."""
         found = self._workspaces.import_candidates(specifier, directory)
@@ -171,7 +188,7 @@ class Resolver:
             if not target.startswith(package_dir) or relative.startswith(("../", "/")):
                 continue
             file = self.resolve_candidate(target) or self._first(
-                build_output_sources(package_dir, target)
+                self._sources_of(package_dir, target)
             )
             if file is not None:
                 return Resolution(ResolutionKind.FILE, file)
@@ -192,7 +209,7 @@ class Resolver:
         for candidate, via_manifest, package_dir in candidates:
             target = self.resolve_candidate(candidate)
             if target is None and via_manifest:
-                target = self._first(build_output_sources(package_dir, candidate))
+                target = self._first(self._sources_of(package_dir, candidate))
             if target is not None:
                 return Resolution(ResolutionKind.FILE, target, via_manifest)
         return _UNRESOLVED

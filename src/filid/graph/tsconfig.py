@@ -87,6 +87,8 @@ class CompilerPaths:
     base_url: str | None
     paths_base: str
     aliases: tuple[PathAlias, ...]
+    out_dir: str | None = None
+    root_dir: str | None = None
 
     def match_alias(self, specifier: str) -> tuple[PathAlias, tuple[str, ...]] | None:
         """The alias that applies to ``specifier`` and its candidate paths, root-relative."""
@@ -118,6 +120,8 @@ class _RawOptions:
     base_url: str | None
     paths: tuple[PathAlias, ...] | None
     paths_dir: str
+    out_dir: str | None = None
+    root_dir: str | None = None
 
 
 def _parse_aliases(raw: object) -> tuple[PathAlias, ...] | None:
@@ -159,6 +163,8 @@ class TsconfigIndex:
                     base_url=raw.base_url,
                     paths_base=raw.base_url if raw.base_url is not None else raw.paths_dir,
                     aliases=raw.paths or (),
+                    out_dir=raw.out_dir,
+                    root_dir=raw.root_dir,
                 )
 
     @property
@@ -233,6 +239,8 @@ class TsconfigIndex:
         base_url: str | None = None
         paths: tuple[PathAlias, ...] | None = None
         paths_dir = config_dir
+        out_dir: str | None = None
+        root_dir: str | None = None
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -241,6 +249,8 @@ class TsconfigIndex:
                 base_url = inherited.base_url
             if inherited.paths is not None:
                 paths, paths_dir = inherited.paths, inherited.paths_dir
+            out_dir = inherited.out_dir or out_dir
+            root_dir = inherited.root_dir or root_dir
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
             own_base = options.get("baseUrl")
@@ -249,7 +259,12 @@ class TsconfigIndex:
             own_paths = _parse_aliases(options.get("paths"))
             if own_paths is not None:
                 paths, paths_dir = own_paths, config_dir
-        return _RawOptions(base_url, paths, paths_dir)
+            # outDir/rootDir are relative to the config that sets them (as tsc reads them)
+            if isinstance(options.get("outDir"), str):
+                out_dir = join_path(config_dir, str(options["outDir"]))
+            if isinstance(options.get("rootDir"), str):
+                root_dir = join_path(config_dir, str(options["rootDir"]))
+        return _RawOptions(base_url, paths, paths_dir, out_dir, root_dir)
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
         values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
