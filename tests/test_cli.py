@@ -59,10 +59,29 @@ def test_clean_project_exits_zero(make_project: ProjectFactory) -> None:
 def test_text_output_is_ruff_like_and_uncoloured_off_tty(examples: Path) -> None:
     code, out, _ = run("check", str(examples), "--no-cache")
     assert code == 1
-    assert "src/app/app.ts:1:1: external-import-boundary [*] deep import" in out
+    assert "src/app/app.ts:1:1: error external-import-boundary [*] deep import" in out
     assert "\x1b[" not in out
     assert "Found " in out and "fixable with --fix" in out
     assert "error: " in out and "warning: " in out
+    # the fix markers are explained once, under the summary
+    assert "[*] fixable with --fix, [~] fixable with --unsafe-fixes" in out
+
+
+def test_a_file_that_does_not_exist_is_a_usage_error(examples: Path, tmp_path: Path) -> None:
+    code, _, err = run("check", str(examples), str(tmp_path / "nonexistent.ts"), "--no-cache")
+    assert code == 2
+    assert "no such file" in err and "nonexistent.ts" in err
+
+
+def test_a_staged_deletion_is_a_known_file(make_project: ProjectFactory) -> None:
+    root = make_project({"src/a/index.ts": "export const a = 1;\n", "src/a/gone.ts": "x;\n"})
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+    subprocess.run([*git, "init", "-q"], cwd=root, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], cwd=root, check=True)
+    subprocess.run([*git, "rm", "-q", "src/a/gone.ts"], cwd=root, check=True)
+    code, _, err = run("check", str(root), str(root / "src/a/gone.ts"), "--no-cache")
+    assert code == 0, err
 
 
 def test_fail_on_and_exit_zero(make_project: ProjectFactory) -> None:

@@ -122,6 +122,45 @@ def _write_text(destination: str | None, text: str, *, append: bool = False) -> 
         raise FilidError(f"{destination}: cannot write ({error.strerror or error})") from None
 
 
+def _require_files(path: str, files: Sequence[str]) -> None:
+    """Every FILE must exist, unless git has its deletion staged (a pre-commit run of a
+    commit that deletes it): a typo must not pass as "All checks passed!"."""
+    missing = [f for f in files if not os.path.lexists(f)]
+    if not missing:
+        return
+    import subprocess
+
+    staged: set[str] = set()
+    try:
+        done = subprocess.run(
+            ["git", "diff", "--cached", "--name-only", "--diff-filter=D", "-z"],
+            cwd=path if os.path.isdir(path) else ".",
+            capture_output=True,
+            check=False,
+        )
+        top = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],
+            cwd=path if os.path.isdir(path) else ".",
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        if done.returncode == 0 and top:
+            staged = {
+                os.path.realpath(os.path.join(top, os.fsdecode(name)))
+                for name in done.stdout.split(b"\0")
+                if name
+            }
+    except OSError:
+        pass
+    unknown = [f for f in missing if os.path.realpath(f) not in staged]
+    if unknown:
+        shown = ", ".join(unknown[:5]) + (
+            f" (and {len(unknown) - 5} more)" if len(unknown) > 5 else ""
+        )
+        raise FilidError(f"no such file: {shown}")
+
+
 def repository_prefix(root: Path) -> str:
     """The project root's path inside its git repository (``"frontend/"``), or ``""``."""
     import subprocess
@@ -254,6 +293,7 @@ def check(
     from filid.engine import select_rules
 
     rule_ids = select_rules(rules.split(",")) if rules else None
+    _require_files(path, files)
     scope_files: Sequence[str] | None = files or None
     progress = fmt == "text" and not no_progress and output is None
     max_risk = Risk.MODERATE if unsafe_fixes else Risk.SAFE

@@ -1,4 +1,5 @@
-"""Human-readable output, in the style of ruff: ``path:line:col: rule-id message``."""
+"""Human-readable output, in the style of ruff: ``path:line:col: severity rule-id message``,
+with a legend for the fix markers ``[*]`` (``--fix``) and ``[~]`` (``--unsafe-fixes``)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"{code}{text}{_RESET}" if color else text
 
 
+LEGEND = "[*] fixable with --fix, [~] fixable with --unsafe-fixes"
+
+
 def fix_marker(violation: Violation) -> str:
     """``[*]`` for a safe fix (``--fix``), ``[~]`` for a moderate one (``--unsafe-fixes``)."""
     if violation.fix is None:
@@ -40,8 +44,9 @@ def render_violation(violation: Violation, *, color: bool = False) -> str:
     """One violation: the location line, then an indented ``help:`` line if any."""
     loc = violation.location
     where = _paint(f"{visible(loc.file)}:{loc.line}:{loc.column}:", _BOLD, color)
-    rule = _paint(violation.rule_id, _COLORS[violation.severity], color)
-    line = f"{where} {rule} {fix_marker(violation)}{visible(violation.message)}"
+    severity = _paint(violation.severity.value, _COLORS[violation.severity], color)
+    line = f"{where} {severity} {violation.rule_id} {fix_marker(violation)}"
+    line += visible(violation.message)
     if violation.suggestion:
         line += "\n  " + _paint(f"help: {visible(violation.suggestion)}", _DIM, color)
     return line
@@ -92,6 +97,7 @@ def render_check(
             if moderate:
                 hint += f" ({moderate} more with --unsafe-fixes)"
             lines.append(hint + ".")
+            lines.append(LEGEND)
     if result.baseline_suppressed:
         lines.append(f"{result.baseline_suppressed} known violation(s) hidden by the baseline.")
     notes = list(result.notes)
