@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from filid.model.report import ValidationResult
 from filid.model.violations import Violation
 from filid.report.escape import xml_text
-from filid.report.sarif import most_severe
+from filid.report.limits import most_severe
 from filid.rules.base import RuleMeta
 
 # Characters XML 1.0 forbids (C0 controls other than TAB/LF/CR, surrogates, U+FFFE/U+FFFF)

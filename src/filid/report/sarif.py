@@ -26,6 +26,7 @@ import sarif_om as om
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
 from filid.report.escape import visible_keeping_breaks
+from filid.report.limits import most_severe
 from filid.rules.base import RuleExample, RuleMeta
 
 SARIF_VERSION = "2.1.0"
@@ -60,16 +61,6 @@ _FENCE_LANGUAGES: Mapping[str, str] = {
 
 
 MAX_SARIF_RESULTS = 25_000
-_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-
-
-def most_severe(violations: Sequence[Violation], limit: int) -> Sequence[Violation]:
-    """At most ``limit`` violations, the most severe first chosen, in their original order."""
-    if len(violations) <= limit:
-        return violations
-    order = sorted(range(len(violations)), key=lambda i: (_RANK[violations[i].severity], i))
-    keep = sorted(order[:limit])
-    return [violations[i] for i in keep]
 
 
 def render_sarif(
