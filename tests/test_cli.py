@@ -280,3 +280,39 @@ def test_plain_check_imports_no_mcp_sarif_or_pydantic(examples: Path) -> None:
         [sys.executable, "-c", script, str(examples)], capture_output=True, text=True, check=True
     )
     assert "HEAVY []" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["drift", "{p}"],
+        ["scan", "{p}"],
+        ["graph", "{p}"],
+        ["lca", "src/app", "src/auth", "--root", "{p}"],
+        ["rules", "list"],
+    ],
+)
+def test_every_command_takes_no_progress(examples: Path, command: list[str]) -> None:
+    code, _, err = run(*[c.format(p=examples) for c in command], "--no-progress")
+    assert code in (0, 1), err
+    assert "No such option" not in err
+
+
+def test_the_progress_line_updates_at_most_ten_times_a_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    from filid import cli
+
+    clock = iter([0.0] + [0.6 + i * 0.001 for i in range(2000)])
+    monkeypatch.setattr(cli.time, "monotonic", lambda: next(clock))
+    stream = io.StringIO()
+    stream.isatty = lambda: True  # type: ignore[method-assign]
+    monkeypatch.setattr(cli.sys, "stderr", stream)
+    bar = cli._Progress(True)
+    for done in range(1, 1001):
+        bar(done, 1000)  # 1,000 files parsed within one second
+    writes = stream.getvalue().count("\r")
+    assert 2 <= writes <= 12
+    assert stream.getvalue().endswith("1000/1000 files")
