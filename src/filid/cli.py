@@ -262,6 +262,11 @@ def cli() -> None:
 @click.option(
     "--write-baseline", type=click.Path(dir_okay=False), help="Record current violations."
 )
+@click.option(
+    "--new-since",
+    metavar="REF",
+    help="Report only violations new since the merge base of REF and HEAD (git).",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations remain.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
 @click.option("-v", "--verbose", is_flag=True, help="Print every note.")
@@ -285,6 +290,7 @@ def check(
     fail_on: str,
     baseline: str | None,
     write_baseline: str | None,
+    new_since: str | None,
     exit_zero: bool,
     quiet: bool,
     verbose: bool,
@@ -348,6 +354,20 @@ def check(
         except OSError as error:
             raise FilidError(f"{baseline}: cannot read baseline ({error.strerror})") from None
         result = apply_baseline(result, text, source=baseline)
+    if new_since:
+        from filid.config.load import load_config
+        from filid.engine import restrict
+        from filid.new_since import keep_new, result_at
+        from filid.rules.registry import ALIASES, RULES_BY_ID
+
+        settings = load_config(
+            result.root,
+            Path(config) if config else None,
+            known_rule_ids=tuple(RULES_BY_ID),
+            rule_aliases=ALIASES,
+        )
+        before, commit = result_at(result.root, new_since, settings)
+        result = keep_new(result, restrict(before, rule_ids=rule_ids), new_since, commit)
     if write_baseline:
         from filid.baseline import write_baseline as render_baseline
 

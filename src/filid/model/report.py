@@ -20,6 +20,17 @@ class FixedItem:
 
 
 @dataclass(frozen=True, slots=True)
+class NewSince:
+    """``--new-since``: the revision asked for, the merge base used, and the counts."""
+
+    ref: str
+    commit: str
+    new: int
+    fixed: int
+    unchanged: int
+
+
+@dataclass(frozen=True, slots=True)
 class ValidationResult:
     """Rules evaluated over a scope of a project.
 
@@ -41,6 +52,7 @@ class ValidationResult:
     remaining: tuple[Violation, ...] | None = None
     baseline_suppressed: int = 0
     extra: Mapping[str, object] = field(default_factory=dict)
+    new_since: NewSince | None = None
 
     @property
     def failed_pairs(self) -> int:

@@ -98,6 +98,15 @@ def validation_report(result: ValidationResult, tree: FractalTree | None = None)
         data["remainingViolations"] = [violation_to_json(v) for v in result.remaining]
     if result.baseline_suppressed:
         data["baselineSuppressed"] = result.baseline_suppressed
+    if result.new_since is not None:
+        since = result.new_since
+        data["newSince"] = {
+            "ref": since.ref,
+            "mergeBase": since.commit,
+            "new": since.new,
+            "fixed": since.fixed,
+            "unchanged": since.unchanged,
+        }
     if result.notes:
         data["notes"] = list(result.notes)
     data["timestamp"] = result.timestamp

@@ -85,6 +85,14 @@ def render_sarif(
     run_properties: dict[str, object] = {}
     if result.baseline_suppressed:
         run_properties["filid/baselineSuppressed"] = result.baseline_suppressed
+    if result.new_since is not None:
+        run_properties["filid/newSince"] = {
+            "ref": result.new_since.ref,
+            "mergeBase": result.new_since.commit,
+            "new": result.new_since.new,
+            "fixed": result.new_since.fixed,
+            "unchanged": result.new_since.unchanged,
+        }
     notifications = None
     if len(shown) < len(result.violations):
         total = len(result.violations)
@@ -112,7 +120,10 @@ def render_sarif(
         invocations=[
             om.Invocation(execution_successful=True, tool_execution_notifications=notifications)
         ],
-        results=[_result(v, index_of[v.rule_id]) for v in shown],
+        results=[
+            _result(v, index_of[v.rule_id], "new" if result.new_since is not None else None)
+            for v in shown
+        ],
         properties=run_properties or None,
     )
     log = om.SarifLog(runs=[run], version=SARIF_VERSION, schema_uri=SARIF_SCHEMA_URI)
@@ -203,7 +214,7 @@ def _example_markdown(heading: str, example: RuleExample) -> str:
     return "\n\n".join(lines)
 
 
-def _result(violation: Violation, rule_index: int) -> Any:
+def _result(violation: Violation, rule_index: int, baseline_state: str | None = None) -> Any:
     text = violation.message
     if violation.suggestion:
         text = f"{text}\nSuggestion: {violation.suggestion}"
@@ -223,6 +234,7 @@ def _result(violation: Violation, rule_index: int) -> Any:
         rule_index=rule_index,
         level=_LEVELS[violation.severity],
         kind="fail",
+        baseline_state=baseline_state,
         locations=[om.Location(physical_location=_physical_location(violation.location))],
         related_locations=[
             om.Location(

@@ -81,6 +81,13 @@ def _head(result: ValidationResult, rules: Sequence[RuleMeta]) -> str:
     if result.baseline_suppressed:
         noun = _plural(result.baseline_suppressed, "violation")
         lines += ["", f"{result.baseline_suppressed} known {noun} suppressed by the baseline."]
+    if result.new_since is not None:
+        since = result.new_since
+        lines += [
+            "",
+            f"Since `{markdown_cell(since.ref)}`: **{since.new} new**, {since.fixed} fixed, "
+            f"{since.unchanged} unchanged.",
+        ]
     if result.notes:
         lines.append("")
         lines.extend(f"- {escape_cell(note)}" for note in result.notes)

@@ -100,6 +100,12 @@ def render_check(
             lines.append(LEGEND)
     if result.baseline_suppressed:
         lines.append(f"{result.baseline_suppressed} known violation(s) hidden by the baseline.")
+    if result.new_since is not None:
+        since = result.new_since
+        lines.append(
+            f"Since {visible(since.ref)} (merge base {since.commit[:12]}): {since.new} new, "
+            f"{since.fixed} fixed, {since.unchanged} unchanged (only new ones are listed)."
+        )
     notes = list(result.notes)
     if notes and not quiet:
         shown = notes if verbose else notes[:_MAX_NOTES]

@@ -1,0 +1,87 @@
+"""``check --new-since REF`` in a real git repository: only what the change introduced."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import write_files
+
+FILID = [sys.executable, "-m", "filid"]
+EIB = ["--rules", "external-import-boundary"]
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+MODULES = {
+    f"src/{m}/index.ts": f"export {{ {m} }} from './{m}';\n" for m in ("auth", "shop", "cart")
+}
+MODULES.update({f"src/{m}/{m}.ts": f"export const {m} = 1;\n" for m in ("auth", "shop", "cart")})
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(
+        [*GIT, *args], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_new_since_reports_only_what_the_change_introduced(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    legacy = {
+        "src/app/index.ts": "import { auth } from '../auth/auth';\nexport const a = auth;\n",
+        "src/app/old.ts": "import { shop } from '../shop/shop';\nexport const o = shop;\n",
+    }
+    write_files(root, {**MODULES, **legacy})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base with two legacy deep imports")
+    git(root, "checkout", "-qb", "feature")
+    write_files(
+        root,
+        {
+            # fixes one legacy violation, keeps the other, adds a new one
+            "src/app/old.ts": "import { shop } from '../shop';\nexport const o = shop;\n",
+            "src/app/new.ts": "import { cart } from '../cart/cart';\nexport const n = cart;\n",
+        },
+    )
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "the pull request")
+    plain = subprocess.run(
+        [*FILID, "check", ".", "--format", "json", "--no-cache", *EIB],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert len(json.loads(plain.stdout)["result"]["violations"]) == 2
+    done = subprocess.run(
+        [*FILID, "check", ".", "--format", "json", "--new-since", "main", "--no-cache",
+         "--sarif", str(tmp_path / "out.sarif"), *EIB],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    assert [v["path"] for v in report["result"]["violations"]] == ["src/app/new.ts"]
+    since = report["newSince"]
+    assert (since["new"], since["fixed"], since["unchanged"]) == (1, 1, 1)
+    assert since["mergeBase"] == git(root, "rev-parse", "main").strip()
+    sarif = json.loads((tmp_path / "out.sarif").read_text(encoding="utf-8"))
+    results = sarif["runs"][0]["results"]
+    assert [r["baselineState"] for r in results] == ["new"]
+    text = subprocess.run(
+        [*FILID, "check", ".", "--new-since", "main", "--no-cache", *EIB],
+        cwd=root, capture_output=True, text=True, check=False,
+    ).stdout  # fmt: skip
+    assert "1 new, 1 fixed, 1 unchanged" in text
+    # The work tree was not touched.
+    assert git(root, "status", "--porcelain") == ""
+
+
+def test_new_since_a_bad_revision_is_a_usage_error(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(root, MODULES)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    done = subprocess.run(
+        [*FILID, "check", ".", "--new-since", "no-such-ref"],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith("filid: --new-since") and len(done.stderr.splitlines()) == 1
