@@ -109,6 +109,10 @@ def test_json_report_shape(examples: Path) -> None:
     keys = [(v["path"], v["ruleId"], v["location"]["line"]) for v in result["violations"]]
     assert keys == sorted(keys)
     assert all(not v["location"]["file"].startswith("/") for v in result["violations"])
+    # The seed's ValidationReport types rulesApplied/rulesSkipped as numbers; ids beside them.
+    config = report["config"]
+    assert config["rulesApplied"] == len(config["rulesAppliedIds"]) > 0
+    assert config["rulesSkipped"] == len(config["rulesSkippedIds"])
 
 
 def test_output_file_and_rules_selection(examples: Path, tmp_path: Path) -> None:
@@ -178,6 +182,7 @@ def test_scan_text_and_json(examples: Path) -> None:
     assert "auth/ [fractal]" in out and "utils/ [organ]" in out and "math/ [pure-function]" in out
     code, out, _ = run("scan", str(examples), "--format", "json", "--modules", "--no-cache")
     data = json.loads(out)
+    assert isinstance(data["duration"], int)  # milliseconds, as the seed's ScanReport
     nodes = data["tree"]["nodes"]
     assert nodes["src/components"]["type"] == "hybrid"
     assert nodes["src/auth"]["hasClaudeMd"] is True and nodes["src/auth"]["organs"] == [
@@ -191,13 +196,16 @@ def test_scan_text_and_json(examples: Path) -> None:
 def test_rules_list_get_check(examples: Path) -> None:
     code, out, _ = run("rules", "list", "--format", "json")
     data = json.loads(out)
-    assert code == 0 and data["total"] == len(RULES) == data["filtered"]
+    assert code == 0 and data["total"] == len(RULES) == data["catalogueTotal"]
+    assert data["filtered"] is False
     code, out, _ = run("rules", "list", "--category", "dependency", "--format", "json")
     assert {r["id"] for r in json.loads(out)["rules"]} == {
         "circular-dependency",
         "pure-function-isolation",
         "external-import-boundary",
     }
+    narrowed = json.loads(out)
+    assert narrowed["filtered"] is True and narrowed["total"] == len(narrowed["rules"]) == 3
     code, out, _ = run("rules", "get", "organ-no-intentmd", "--format", "json")
     detail = json.loads(out)
     assert detail["id"] == "organ-no-claudemd" and detail["examples"]["invalid"]

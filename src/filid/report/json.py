@@ -88,8 +88,11 @@ def validation_report(result: ValidationResult, tree: FractalTree | None = None)
         "result": evaluation_to_json(result, tree),
         "config": {
             "configPath": result.config_path,
-            "rulesApplied": list(result.rules_applied),
-            "rulesSkipped": list(result.rules_skipped),
+            # The seed types these as counts; the ids travel beside them.
+            "rulesApplied": len(result.rules_applied),
+            "rulesSkipped": len(result.rules_skipped),
+            "rulesAppliedIds": list(result.rules_applied),
+            "rulesSkippedIds": list(result.rules_skipped),
         },
     }
     if result.fixed:
@@ -180,7 +183,8 @@ def scan_report(
             for u in sorted(file_graph.unresolved, key=lambda u: (u.file, u.line, u.specifier))
         ],
         "timestamp": timestamp,
-        "duration": round(duration, 3),
+        # Milliseconds, as the seed's ScanReport types it.
+        "duration": round(duration * 1000),
     }
     return data
 
@@ -201,11 +205,16 @@ def rule_summary(meta: RuleMeta, enabled: bool) -> JsonObject:
 
 
 def rule_list(rules: Sequence[tuple[RuleMeta, bool]], total: int) -> JsonObject:
-    """RuleListResult: ``{rules, total, filtered}``."""
+    """RuleListResult as the seed types it: ``{rules, total, filtered}``.
+
+    ``total`` counts the rules listed and ``filtered`` says whether a filter narrowed the
+    catalogue (the seed's number and boolean); ``catalogueTotal`` is the catalogue size.
+    """
     return {
         "rules": [rule_summary(m, on) for m, on in rules],
-        "total": total,
-        "filtered": len(rules),
+        "total": len(rules),
+        "filtered": len(rules) != total,
+        "catalogueTotal": total,
     }
 
 
