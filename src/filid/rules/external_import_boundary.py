@@ -36,7 +36,7 @@ def _entry_of(node: FractalNode) -> str | None:
 @dataclass(frozen=True, slots=True)
 class ExternalImportBoundaryOptions:
     """``forbidParentImports``: also report case (c), a sub-module importing a file that lies
-    directly in an ancestor module (off by default: SPEC §5)."""
+    directly in an ancestor module (off by default)."""
 
     forbidParentImports: bool = False
 
