@@ -654,11 +654,15 @@ def rules(
         if canonical is None:
             _fail(f"unknown rule id '{target}' (valid ids: {', '.join(sorted(RULES_BY_ID))})")
         enabled = {m.id: on for m, on in rule_states(Path(root), Path(config) if config else None)}
+        from filid.rules.base import option_docs
+
         meta = RULES_BY_ID[canonical].meta
+        options = option_docs(RULES_BY_ID[canonical].options_type)
         if fmt == "json":
-            click.echo(json_report.dumps(json_report.rule_detail(meta, enabled[meta.id])), nl=False)
+            detail = json_report.rule_detail(meta, enabled[meta.id], options)
+            click.echo(json_report.dumps(detail), nl=False)
         else:
-            click.echo(text_report.render_rule_detail(meta, enabled[meta.id]), nl=False)
+            click.echo(text_report.render_rule_detail(meta, enabled[meta.id], options), nl=False)
         return
     from filid.engine import evaluate
 

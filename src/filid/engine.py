@@ -7,6 +7,7 @@ fingerprints, and scopes the result to a subtree or to a set of files (pre-commi
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import dataclasses
 import gc
@@ -217,9 +218,13 @@ def default_location(tree: FractalTree, node: FractalNode) -> Location:
             return Location(file=node.file_path(name))
     if node.files:
         return Location(file=node.file_path(node.files[0]))
+    # tree.files is sorted, so the files under a folder are one contiguous run: find its
+    # start by bisection instead of scanning every file once per finding.
     prefix = "" if node.path == "." else node.path + "/"
-    first = next((f for f in tree.files if f.startswith(prefix)), node.path)
-    return Location(file=first)
+    at = bisect.bisect_left(tree.files, prefix)
+    if at < len(tree.files) and tree.files[at].startswith(prefix):
+        return Location(file=tree.files[at])
+    return Location(file=node.path)
 
 
 def _in_scope(path: str, scope: str) -> bool:

@@ -30,3 +30,13 @@ def test_readme_relative_links_and_named_files_exist() -> None:
         assert (ROOT / target).exists(), target
     for path in (".ci/run", ".github/workflows/ci.yml", ".github/workflows/release.yml"):
         assert (ROOT / path).exists(), path
+
+
+def test_every_rule_option_is_documented_in_the_readme_and_rules_get() -> None:
+    from filid.rules.base import option_docs
+    from filid.rules.registry import RULES
+
+    for rule in RULES:
+        for name, _default, doc in option_docs(rule.options_type):
+            assert f"| `{rule.meta.id}` | `{name}` |" in README, (rule.meta.id, name)
+            assert doc, (rule.meta.id, name)

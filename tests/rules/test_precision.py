@@ -376,3 +376,29 @@ def test_still_fires(
     for violation, (path, fragment) in zip(found, expected, strict=True):
         assert violation.path == path
         assert fragment in violation.message
+
+
+def test_a_published_subpath_reached_through_a_paths_alias_is_not_a_deep_import(
+    make_project: ProjectFactory,
+) -> None:
+    # trpc: the root tsconfig maps `@trpc/server/*` to the package sources, and the package
+    # exports `./adapters/*`: an import of `@trpc/server/adapters/ws` uses a published entry.
+    files = {
+        "package.json": json.dumps({"name": "repo", "workspaces": ["packages/*"]}),
+        "tsconfig.json": json.dumps(
+            {"compilerOptions": {"paths": {"@acme/server/*": ["./packages/server/src/*"]}}}
+        ),
+        "packages/server/package.json": json.dumps(
+            {"name": "@acme/server", "exports": {"./adapters/*": "./dist/adapters/*.js"}}
+        ),
+        "packages/server/src/index.ts": "export const s = 1;\n",
+        "packages/server/src/adapters/ws.ts": "export const ws = 1;\n",
+        "packages/server/src/internal/x.ts": "export const x = 1;\n",
+        "packages/client/package.json": json.dumps({"name": "@acme/client"}),
+        "packages/client/src/index.ts": "import { ws } from '@acme/server/adapters/ws';\n"
+        "import { x } from '@acme/server/internal/x';\nexport const c = [ws, x];\n",
+    }
+    project = load_project(make_project(files), use_cache=False)
+    found = evaluate(project, rule_ids=["external-import-boundary"]).violations
+    # the published adapter is silent; the unpublished internal path is still reported
+    assert [v.message.rsplit("(", 1)[1] for v in found] == ["'@acme/server/internal/x')"]

@@ -45,7 +45,7 @@ from filid.fix.specifiers import (
     split_ext,
     style_of,
 )
-from filid.graph.exports import exported_names
+from filid.graph.exports import ExportIndex
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import ResolutionKind, Resolver
 from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
@@ -150,6 +150,7 @@ class _Planner:
         self._style: SpecifierStyle | None = None
         self._quote: str | None = None
         self._indexes: tuple[TsconfigIndex, WorkspaceIndex] | None = None
+        self._exports: ExportIndex | None = None
         self.edges_by_target: dict[str, list[ImportEdge]] = {}
         self.edges_by_source: dict[str, list[ImportEdge]] = {}
         for edge in project.file_graph.edges:
@@ -301,11 +302,15 @@ class _Planner:
     def exported_names(self, file: str) -> set[str] | None:
         """Names ``file`` exports, following ``export *`` it can resolve; None if unknowable."""
 
-        def target_of(importer: str, specifier: str) -> str | None:
-            resolution = self.project.resolver.resolve(importer, specifier)
-            return resolution.target if resolution.kind is ResolutionKind.FILE else None
+        if self._exports is None:
+            resolver = self.project.resolver
 
-        return exported_names(file, self.project.facts, target_of)
+            def target_of(importer: str, specifier: str) -> str | None:
+                resolution = resolver.resolve(importer, specifier)
+                return resolution.target if resolution.kind is ResolutionKind.FILE else None
+
+            self._exports = ExportIndex(self.project.facts, target_of)
+        return self._exports.exported_names(file)
 
     # -- verification ----------------------------------------------------------------------
 

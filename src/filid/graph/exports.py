@@ -9,43 +9,147 @@ from filid.model.facts import ExportKind, FileFacts
 TargetOf = Callable[[str, str], "str | None"]
 
 
+class ExportIndex:
+    """Memoized ``export *`` closures over one project's facts.
+
+    Every file's re-exported names (what ``export * from`` it gives: its named exports but
+    ``default``, and those of everything it re-exports in turn) are computed once per
+    strongly connected component of the ``export *`` graph, so asking for every barrel of a
+    project costs the size of that graph, not its size per barrel.
+    """
+
+    def __init__(self, facts: Mapping[str, FileFacts], target_of: TargetOf) -> None:
+        """Index ``facts``; ``target_of(file, specifier)`` resolves an ``export *`` source."""
+        self._facts = facts
+        self._target_of = target_of
+        # file → the names ``export * from file`` yields, or None when unknowable.
+        self._closure: dict[str, frozenset[str] | None] = {}
+
+    def _stars(self, file: str) -> list[str | None]:
+        facts = self._facts.get(file)
+        if facts is None:
+            return [None]
+        return [
+            self._target_of(file, export.source) if export.source is not None else None
+            for export in facts.exports
+            if export.kind is ExportKind.STAR
+        ]
+
+    def _own(self, file: str) -> frozenset[str] | None:
+        facts = self._facts.get(file)
+        if facts is None:
+            return None
+        return frozenset(
+            e.name for e in facts.exports if e.kind is not ExportKind.STAR and e.name != "default"
+        )
+
+    def _compute(self, start: str) -> None:
+        """Fill ``_closure`` for every file reachable from ``start`` (iterative Tarjan)."""
+        index: dict[str, int] = {}
+        low: dict[str, int] = {}
+        on_stack: set[str] = set()
+        stack: list[str] = []
+        successors: dict[str, list[str | None]] = {}
+        work: list[tuple[str, int]] = [(start, 0)]
+        while work:
+            file, position = work.pop()
+            if position == 0:
+                index[file] = low[file] = len(index)
+                stack.append(file)
+                on_stack.add(file)
+                successors[file] = self._stars(file)
+            targets = successors[file]
+            descended = False
+            while position < len(targets):
+                target = targets[position]
+                position += 1
+                if target is None or target in self._closure:
+                    continue
+                if target not in index:
+                    work.append((file, position))
+                    work.append((target, 0))
+                    descended = True
+                    break
+                if target in on_stack:
+                    low[file] = min(low[file], index[target])
+            if descended:
+                continue
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[file])
+            if low[file] != index[file]:
+                continue
+            component: list[str] = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == file:
+                    break
+            names: set[str] | None = set()
+            members = set(component)
+            for member in component:
+                own = self._own(member)
+                if own is None or names is None:
+                    names = None
+                    break
+                names |= own
+                for target in successors[member]:
+                    if target is None:
+                        names = None
+                        break
+                    if target in members:
+                        continue
+                    closure = self._closure[target]
+                    if closure is None:
+                        names = None
+                        break
+                    names |= closure
+            frozen = frozenset(names) if names is not None else None
+            for member in component:
+                self._closure[member] = frozen
+
+    def reexported(self, file: str) -> frozenset[str] | None:
+        """The names ``export * from file`` yields; None when unknowable."""
+        if file not in self._closure:
+            self._compute(file)
+        return self._closure[file]
+
+    def exported_names(self, file: str) -> set[str] | None:
+        """Names ``file`` exports (see the module function ``exported_names``)."""
+        facts = self._facts.get(file)
+        if facts is None:
+            return None
+        names: set[str] = set()
+        for export in facts.exports:
+            if export.kind is not ExportKind.STAR:
+                names.add(export.name)
+                continue
+            target = self._target_of(file, export.source) if export.source is not None else None
+            if target is None:
+                return None
+            closure = self.reexported(target)
+            if closure is None:
+                return None
+            names |= closure
+        return names
+
+
 def exported_names(
     file: str,
     facts: Mapping[str, FileFacts],
     target_of: TargetOf,
-    seen: set[str] | None = None,
+    index: ExportIndex | None = None,
 ) -> set[str] | None:
     """Names ``file`` exports; ``export *`` is followed through ``target_of(file, specifier)``.
 
     Returns None when the answer is unknowable: a file on the way was not parsed, or an
     ``export *`` points at something that does not resolve to a project file (an external
     package). A re-export cycle contributes nothing more. ``export *`` never re-exports
-    ``default``. The walk is iterative (an explicit stack), so a chain of thousands of
-    ``export *`` files cannot exhaust Python's recursion limit; ``seen`` (files already
-    accounted for) may be shared between calls.
+    ``default``. The walk is iterative, so a chain of thousands of ``export *`` files cannot
+    exhaust Python's recursion limit; pass one ``index`` (built on the same ``facts`` and
+    ``target_of``) to many calls so each re-export closure is computed once.
     """
-    seen = set() if seen is None else seen
-    if facts.get(file) is None:
-        return None
-    if file in seen:
-        return set()
-    names: set[str] = set()
-    stack = [file]
-    seen.add(file)
-    while stack:
-        current = stack.pop()
-        current_facts = facts.get(current)
-        if current_facts is None:
-            return None
-        for export in current_facts.exports:
-            if export.kind is not ExportKind.STAR:
-                if current == file or export.name != "default":
-                    names.add(export.name)
-                continue
-            target = target_of(current, export.source) if export.source is not None else None
-            if target is None:
-                return None
-            if target not in seen:
-                seen.add(target)
-                stack.append(target)
-    return names
+    if index is None:
+        index = ExportIndex(facts, target_of)
+    return index.exported_names(file)

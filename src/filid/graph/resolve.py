@@ -149,7 +149,9 @@ class Resolver:
                 alias, candidates = matched
                 target = self._first(candidates)
                 if target is not None:
-                    return Resolution(ResolutionKind.FILE, target)
+                    return Resolution(
+                        ResolutionKind.FILE, target, self._publishes(specifier, directory)
+                    )
                 if not alias.is_catch_all:
                     return self._workspace(specifier, directory) or _UNRESOLVED
         if specifier.startswith("#"):
@@ -176,6 +178,13 @@ class Resolver:
                 base = options.root_dir if options.root_dir is not None else package_dir
                 found.append(join_path(base, rest))
         return found + build_output_sources(package_dir, candidate)
+
+    def _publishes(self, specifier: str, directory: str) -> bool:
+        """A `paths` alias that spells a workspace package's name (`@trpc/server/adapters/ws`
+        mapped to its source by the monorepo's tsconfig) still goes through what the package
+        publishes when its manifest exports that subpath."""
+        candidates = self._workspaces.candidates(specifier, directory)
+        return candidates is not None and any(via for _, via, _ in candidates)
 
     def _package_import(self, specifier: str, directory: str) -> Resolution:
         """``#x``: the nearest package.json's ``imports`` (a target may also be a bare name)."""

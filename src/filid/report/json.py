@@ -218,7 +218,9 @@ def rule_list(rules: Sequence[tuple[RuleMeta, bool]], total: int) -> JsonObject:
     }
 
 
-def rule_detail(meta: RuleMeta, enabled: bool) -> JsonObject:
+def rule_detail(
+    meta: RuleMeta, enabled: bool, options: tuple[tuple[str, str, str], ...] = ()
+) -> JsonObject:
     """RuleDetail: a rule summary plus rationale, appliesTo, examples and fix support."""
     data = rule_summary(meta, enabled)
     data["rationale"] = meta.rationale
@@ -233,6 +235,9 @@ def rule_detail(meta: RuleMeta, enabled: bool) -> JsonObject:
         else None
     )
     data["aliases"] = list(meta.aliases)
+    data["options"] = [
+        {"name": name, "default": default, "description": doc} for name, default, doc in options
+    ]
     return data
 
 

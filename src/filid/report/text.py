@@ -165,7 +165,9 @@ def render_rule_list(rules: Iterable[tuple[RuleMeta, bool]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_rule_detail(meta: RuleMeta, enabled: bool) -> str:
+def render_rule_detail(
+    meta: RuleMeta, enabled: bool, options: tuple[tuple[str, str, str], ...] = ()
+) -> str:
     """``filid rules get ID``: everything about one rule, with its examples."""
     lines = [
         f"{meta.id} ({meta.category.value}, {meta.default_severity.value}"
@@ -180,6 +182,11 @@ def render_rule_detail(meta: RuleMeta, enabled: bool) -> str:
         lines.append(f"Fix: {meta.fix_action.value} ({meta.fix_risk.value})")
     if meta.aliases:
         lines.append("Aliases: " + ", ".join(meta.aliases))
+    if options:
+        lines.append("Options (rules.<id>.options in .filid/config.json):")
+        lines.extend(f"  {name} (default {default}): {doc}" for name, default, doc in options)
+    else:
+        lines.append("Options: none")
     for title, examples in (("Valid", meta.valid), ("Invalid", meta.invalid)):
         for example in examples:
             lines.append("")

@@ -113,6 +113,21 @@ class NoOptions:
     """Options type of a rule that takes none."""
 
 
+def option_docs(options_type: type[Any]) -> tuple[tuple[str, str, str], ...]:
+    """Each option of a rule's options type as (name, default as JSON, description); the
+    description is the options type's docstring, which documents its fields."""
+    import dataclasses
+    import json
+
+    if not dataclasses.is_dataclass(options_type):
+        return ()
+    doc = " ".join((options_type.__doc__ or "").split()).replace("``", "`")
+    fields = dataclasses.fields(options_type)
+    if len(fields) == 1:
+        doc = doc.removeprefix(f"`{fields[0].name}`: ")
+    return tuple((field.name, json.dumps(field.default), doc) for field in fields)
+
+
 class Rule(Protocol):
     """A rule module's interface, satisfied by each ``rules/<rule_id>.py`` object."""
 

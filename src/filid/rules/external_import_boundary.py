@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from filid.config.globs import matches_glob
-from filid.graph.exports import exported_names
+from filid.graph.exports import ExportIndex
 from filid.model.facts import ImportKind
 from filid.model.graph import ImportEdge
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
@@ -36,7 +36,7 @@ def _entry_of(node: FractalNode) -> str | None:
 @dataclass(frozen=True, slots=True)
 class ExternalImportBoundaryOptions:
     """``forbidParentImports``: also report case (c), a sub-module importing a file that lies
-    directly in an ancestor module (off by default: SPEC §5)."""
+    directly in an ancestor module (off by default)."""
 
     forbidParentImports: bool = False
 
@@ -216,6 +216,7 @@ class ExternalImportBoundary:
             if edge.fact.is_reexport and edge.fact.specifier is not None
         }
         exports_cache: dict[str, set[str] | None] = {}
+        exports = ExportIndex(context.facts, lambda f, spec: reexports.get((f, spec)))
         for edge in context.file_graph.edges:
             if edge.source in context.test_files:
                 continue
@@ -231,9 +232,7 @@ class ExternalImportBoundary:
             if case in ("a", "b") and entry is not None and target.path != ".":
                 suggestion = f"import it from the module's entry point {entry}"
                 if entry not in exports_cache:
-                    exports_cache[entry] = exported_names(
-                        entry, context.facts, lambda f, spec: reexports.get((f, spec))
-                    )
+                    exports_cache[entry] = exports.exported_names(entry)
                 available = exports_cache[entry]
                 names = edge.fact.names
                 safe = (
