@@ -8,14 +8,14 @@ is found by breadth-first search from its smallest member, so the output is dete
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from filid.graph.module_graph import edge_sort_key
 from filid.model.facts import ImportKind
 from filid.model.graph import ImportEdge, ModuleGraph
 
-__all__ = ["Cycle", "find_cycles"]
+__all__ = ["Cycle", "find_cycles", "strongly_connected"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +48,10 @@ def _counted_evidence(
     return {source: dict(sorted(targets.items())) for source, targets in adjacency.items()}
 
 
-def _strongly_connected(
-    nodes: list[str], adjacency: dict[str, dict[str, ImportEdge]]
+def strongly_connected(
+    nodes: Iterable[str], adjacency: Mapping[str, Iterable[str]]
 ) -> list[list[str]]:
-    """Tarjan's SCCs, iteratively."""
+    """Tarjan's SCCs, iteratively; a component comes after every component it reaches."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()
@@ -135,7 +135,7 @@ def find_cycles(module_graph: ModuleGraph, *, include_type_imports: bool) -> lis
         | {t for targets in adjacency.values() for t in targets}
     )
     cycles: list[Cycle] = []
-    for component in _strongly_connected(nodes, adjacency):
+    for component in strongly_connected(nodes, adjacency):
         if len(component) < 2:
             continue
         members = tuple(sorted(component))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from filid.graph.cycles import strongly_connected
 from filid.model.facts import ExportKind, FileFacts
 
 TargetOf = Callable[[str, str], "str | None"]
@@ -44,50 +45,23 @@ class ExportIndex:
         )
 
     def _compute(self, start: str) -> None:
-        """Fill ``_closure`` for every file reachable from ``start`` (iterative Tarjan)."""
-        index: dict[str, int] = {}
-        low: dict[str, int] = {}
-        on_stack: set[str] = set()
-        stack: list[str] = []
+        """Fill ``_closure`` for every file reachable from ``start``, one strongly connected
+        component at a time (components come after those they reach)."""
         successors: dict[str, list[str | None]] = {}
-        work: list[tuple[str, int]] = [(start, 0)]
-        while work:
-            file, position = work.pop()
-            if position == 0:
-                index[file] = low[file] = len(index)
-                stack.append(file)
-                on_stack.add(file)
-                successors[file] = self._stars(file)
-            targets = successors[file]
-            descended = False
-            while position < len(targets):
-                target = targets[position]
-                position += 1
-                if target is None or target in self._closure:
-                    continue
-                if target not in index:
-                    work.append((file, position))
-                    work.append((target, 0))
-                    descended = True
-                    break
-                if target in on_stack:
-                    low[file] = min(low[file], index[target])
-            if descended:
+        pending = [start]
+        while pending:
+            file = pending.pop()
+            if file in successors or file in self._closure:
                 continue
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[file])
-            if low[file] != index[file]:
-                continue
-            component: list[str] = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                component.append(member)
-                if member == file:
-                    break
-            names: set[str] | None = set()
+            successors[file] = self._stars(file)
+            pending.extend(t for t in successors[file] if t is not None)
+        adjacency = {
+            file: [t for t in targets if t is not None and t not in self._closure]
+            for file, targets in successors.items()
+        }
+        for component in strongly_connected(sorted(adjacency), adjacency):
             members = set(component)
+            names: set[str] | None = set()
             for member in component:
                 own = self._own(member)
                 if own is None or names is None:
