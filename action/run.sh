@@ -5,7 +5,9 @@
 #   INPUT_PATH (project root, default .), INPUT_ARGS (extra arguments, split like a shell
 #   would, without expansion), INPUT_FAIL_ON, INPUT_SARIF_FILE (may be empty: no SARIF kept),
 #   INPUT_JUNIT_FILE (empty: none), INPUT_CONFIG ("" own config, "base" the pull request
-#   base's .filid/config.json, else a --config path), FILID_BIN / FILID_PYTHON.
+#   base's .filid/config.json, else a --config path), INPUT_NEW_SINCE ("auto": on a pull
+#   request, only what it introduced, against its base commit; "off": the whole repository;
+#   else a git revision for --new-since), FILID_BIN / FILID_PYTHON.
 #
 # Hostile checkouts: report files are written under $RUNNER_TEMP/filid when given as relative
 # paths (a pull request can commit `filid.sarif` as a symbolic link to a later step's script;
@@ -44,16 +46,75 @@ place() {
 sarif_file="$(place "$sarif_file")"
 junit_file="$(place "$junit_file")"
 
+# The base commit of a pull request (or merge queue entry) from the event payload, if any.
+base_sha=""
+if [[ -n "${GITHUB_EVENT_PATH:-}" && -f "${GITHUB_EVENT_PATH}" ]]; then
+  base_sha="$("$python" -c '
+import json, re, sys
+try:
+    event = json.load(open(sys.argv[1], encoding="utf-8"))
+except (OSError, ValueError):
+    event = {}
+if not isinstance(event, dict):
+    event = {}
+pull = event.get("pull_request") if isinstance(event.get("pull_request"), dict) else {}
+base = pull.get("base") if isinstance(pull.get("base"), dict) else {}
+group = event.get("merge_group") if isinstance(event.get("merge_group"), dict) else {}
+sha = base.get("sha") or group.get("base_sha") or ""
+print(sha if isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", sha) else "")
+' "$GITHUB_EVENT_PATH" 2>/dev/null || true)"
+fi
+
+# Make `commit` and enough history to find its merge base with HEAD present in a shallow
+# checkout (actions/checkout fetches one commit by default): the commit itself, then HEAD's
+# parents (enough for the merge commit GitHub checks out on pull_request), then deeper.
+have_history() {
+  git -C "$path" merge-base "$1" HEAD > /dev/null 2>&1
+}
+fetch_history() {
+  local commit="$1" head
+  git -C "$path" cat-file -e "$commit^{commit}" 2>/dev/null \
+    || git -C "$path" fetch --quiet --no-tags --depth=1 origin "$commit" 2>/dev/null || true
+  have_history "$commit" && return 0
+  [[ "$(git -C "$path" rev-parse --is-shallow-repository 2>/dev/null)" == "true" ]] || return 0
+  head="$(git -C "$path" rev-parse HEAD 2>/dev/null)" || return 0
+  git -C "$path" fetch --quiet --no-tags --depth=2 origin "$head" 2>/dev/null || true
+  local round
+  for round in 1 2 3 4; do
+    have_history "$commit" && return 0
+    git -C "$path" fetch --quiet --no-tags --deepen=200 origin "$head" "$commit" 2>/dev/null \
+      || break
+  done
+  have_history "$commit" \
+    || git -C "$path" fetch --quiet --no-tags --unshallow origin 2>/dev/null || true
+}
+
+since=""
+case "${INPUT_NEW_SINCE-auto}" in
+  "" | off | false | none) ;;
+  auto | true)
+    since="$base_sha"
+    if [[ -z "$since" && "${INPUT_NEW_SINCE}" == "true" ]]; then
+      echo "::error title=filid::new-since: true needs a pull_request or merge_group event"
+      echo "exit-code=2" >> "$output"
+      exit 2
+    fi
+    ;;
+  *) since="$INPUT_NEW_SINCE" ;;
+esac
+since_args=()
+if [[ -n "$since" ]]; then
+  if [[ "$since" == -* ]]; then
+    echo "::error title=filid::new-since: not a revision"
+    echo "exit-code=2" >> "$output"
+    exit 2
+  fi
+  fetch_history "$since"
+  since_args=(--new-since "$since")
+fi
+
 config_args=()
 if [[ "$config_input" == "base" ]]; then
-  base_sha=""
-  if [[ -n "${GITHUB_EVENT_PATH:-}" && -f "${GITHUB_EVENT_PATH}" ]]; then
-    base_sha="$("$python" -c '
-import json, sys
-event = json.load(open(sys.argv[1], encoding="utf-8"))
-print(((event.get("pull_request") or {}).get("base") or {}).get("sha") or "")
-' "$GITHUB_EVENT_PATH")"
-  fi
   if [[ -z "$base_sha" ]]; then
     echo "::error title=filid::config: base needs a pull_request event with a base commit"
     echo "exit-code=2" >> "$output"
@@ -98,7 +159,7 @@ sys.stdout.write("".join(word + "\0" for word in shlex.split(sys.argv[1])))
 fi
 
 cmd=("$filid" check "$path" --format github --sarif "$count_file" --fail-on "$fail_on" --no-progress)
-cmd+=("${config_args[@]}")
+cmd+=("${config_args[@]}" "${since_args[@]}")
 if [[ -n "$junit_file" ]]; then
   cmd+=(--junit "$junit_file")
 fi
@@ -121,7 +182,13 @@ if ! violations="$("$python" -c '
 import json, sys
 with open(sys.argv[1], encoding="utf-8") as handle:
     log = json.load(handle)
-print(sum(len(run.get("results") or []) for run in log.get("runs", [])))
+# Under --new-since the SARIF also keeps the unchanged results: count the reported ones.
+print(sum(
+    1
+    for run in log.get("runs", [])
+    for result in run.get("results") or []
+    if result.get("baselineState") not in ("unchanged", "absent")
+))
 ' "$count_file")"; then
   echo "::error title=filid::cannot read the SARIF file $count_file"
   echo "exit-code=3" >> "$output"

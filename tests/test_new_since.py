@@ -63,7 +63,11 @@ def test_new_since_reports_only_what_the_change_introduced(tmp_path: Path) -> No
     assert since["mergeBase"] == git(root, "rev-parse", "main").strip()
     sarif = json.loads((tmp_path / "out.sarif").read_text(encoding="utf-8"))
     results = sarif["runs"][0]["results"]
-    assert [r["baselineState"] for r in results] == ["new"]
+    # SARIF keeps the full picture for code scanning, each result marked.
+    assert [
+        (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], r["baselineState"])
+        for r in results
+    ] == [("src/app/index.ts", "unchanged"), ("src/app/new.ts", "new")]
     text = subprocess.run(
         [*FILID, "check", ".", "--new-since", "main", "--no-cache", *EIB],
         cwd=root, capture_output=True, text=True, check=False,
@@ -85,3 +89,23 @@ def test_new_since_a_bad_revision_is_a_usage_error(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.startswith("filid: --new-since") and len(done.stderr.splitlines()) == 1
+
+
+def test_changed_lines_are_read_from_git_diff(tmp_path: Path) -> None:
+    from filid.new_since import changed_lines
+
+    root = tmp_path / "repo"
+    write_files(root, {"src/a.ts": "1\n2\n3\n4\n", "src/gone.ts": "x\n", "src/b c.ts": "1\n"})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    base = git(root, "rev-parse", "HEAD").strip()
+    write_files(root, {"src/a.ts": "1\ntwo\n3\n4\n5\n", "src/new.ts": "a\nb\n", "src/b c.ts": ""})
+    (root / "src" / "gone.ts").unlink()
+    git(root, "add", "-A")
+    assert changed_lines(root, base) == {
+        "src/a.ts": frozenset({2, 5}),
+        "src/new.ts": frozenset({1, 2}),
+        "src/b c.ts": frozenset({1}),
+    }
+    assert changed_lines(root, "not-a-commit") == {}

@@ -357,7 +357,7 @@ def check(
     if new_since:
         from filid.config.load import load_config
         from filid.engine import restrict
-        from filid.new_since import keep_new, result_at
+        from filid.new_since import changed_lines, keep_new, result_at
         from filid.rules.registry import ALIASES, RULES_BY_ID
 
         settings = load_config(
@@ -367,7 +367,13 @@ def check(
             rule_aliases=ALIASES,
         )
         before, commit = result_at(result.root, new_since, settings)
-        result = keep_new(result, restrict(before, rule_ids=rule_ids), new_since, commit)
+        result = keep_new(
+            result,
+            restrict(before, rule_ids=rule_ids),
+            new_since,
+            commit,
+            changed_lines(result.root, commit),
+        )
     if write_baseline:
         from filid.baseline import write_baseline as render_baseline
 

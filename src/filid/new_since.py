@@ -9,8 +9,10 @@ report keeps the new ones and counts the fixed and unchanged ones.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import io
+import re
 import subprocess
 import tarfile
 import tempfile
@@ -21,7 +23,9 @@ from filid.config.model import Config
 from filid.model.errors import InputError
 from filid.model.report import NewSince, ValidationResult
 
-__all__ = ["keep_new", "result_at"]
+__all__ = ["changed_lines", "keep_new", "result_at"]
+
+_HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
 
 def _git(cwd: Path, *args: str) -> bytes:
@@ -38,7 +42,17 @@ def result_at(root: Path, ref: str, config: Config) -> tuple[ValidationResult, s
 
     if ref.startswith("-"):
         raise InputError(f"--new-since: not a revision: {ref}")
-    base = _git(root, "merge-base", ref, "HEAD").decode().strip()
+    try:
+        _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+    except InputError:
+        raise InputError(f"--new-since: {ref} is not a commit in this repository") from None
+    try:
+        base = _git(root, "merge-base", ref, "HEAD").decode().strip()
+    except InputError:
+        raise InputError(
+            f"--new-since: {ref} and HEAD have no merge base in this clone "
+            "(a shallow clone? fetch more history, e.g. actions/checkout with fetch-depth: 0)"
+        ) from None
     prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
     archive = _git(root, "archive", "--format=tar", base, *([prefix] if prefix else []))
     with tempfile.TemporaryDirectory(prefix="filid-base-") as tmp:
@@ -55,21 +69,77 @@ def result_at(root: Path, ref: str, config: Config) -> tuple[ValidationResult, s
     return result, base
 
 
+def changed_lines(root: Path, commit: str) -> dict[str, frozenset[int] | None]:
+    """The lines of each file under ``root`` that differ from ``commit`` (root-relative paths).
+
+    From ``git diff -U0`` of ``commit`` against the work tree; a file whose change has no line
+    hunks (binary, mode only) maps to ``None``. Used only to order annotations, so a git
+    failure yields an empty mapping rather than an error.
+    """
+    done = subprocess.run(
+        ["git", "-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff",
+         "--no-renames", "--relative", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"],
+        cwd=root, capture_output=True, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        return {}
+    changed: dict[str, set[int] | None] = {}
+    current: str | None = None
+    for raw in done.stdout.split(b"\n"):
+        if raw.startswith(b"+++ "):
+            current = _diff_path(raw[4:])
+            if current is not None:
+                changed.setdefault(current, None)
+        elif current is not None and (hunk := _HUNK.match(raw)):
+            start, count = int(hunk[1]), int(hunk[2] or b"1")
+            lines = changed.get(current) or set()
+            # a pure deletion (count 0) sits between lines: mark the line after it
+            lines.update(range(start, start + count) if count else (max(start, 1),))
+            changed[current] = lines
+    return {path: None if lines is None else frozenset(lines) for path, lines in changed.items()}
+
+
+def _diff_path(spelled: bytes) -> str | None:
+    """The path of a ``+++`` header (``b/…``, C-quoted when unusual; ``/dev/null``: none)."""
+    # git ends a header whose path has a space with a tab (for GNU patch)
+    text = spelled.rstrip(b"\r").removesuffix(b"\t")
+    if text.startswith(b'"') and text.endswith(b'"'):
+        text = codecs.escape_decode(text[1:-1])[0]
+    if not text.startswith(b"b/"):
+        return None
+    return text[2:].decode("utf-8", "replace")
+
+
 def keep_new(
-    current: ValidationResult, base: ValidationResult, ref: str, commit: str
+    current: ValidationResult,
+    base: ValidationResult,
+    ref: str,
+    commit: str,
+    changed: dict[str, frozenset[int] | None] | None = None,
 ) -> ValidationResult:
     """``current`` with only the violations whose fingerprints the base did not have."""
     before = Counter(v.fingerprint for v in base.violations)
     seen: Counter[str] = Counter()
     new = []
+    kept = []
     for violation in current.violations:
         seen[violation.fingerprint] += 1
         if seen[violation.fingerprint] > before[violation.fingerprint]:
             new.append(violation)
-    unchanged = len(current.violations) - len(new)
+        else:
+            kept.append(violation)
+    unchanged = len(kept)
     fixed = sum((before - Counter(v.fingerprint for v in current.violations)).values())
     return dataclasses.replace(
         current,
         violations=tuple(new),
-        new_since=NewSince(ref=ref, commit=commit, new=len(new), fixed=fixed, unchanged=unchanged),
+        new_since=NewSince(
+            ref=ref,
+            commit=commit,
+            new=len(new),
+            fixed=fixed,
+            unchanged=unchanged,
+            changed_lines=changed or {},
+            unchanged_violations=tuple(kept),
+        ),
     )

@@ -105,10 +105,13 @@ def test_config_from_base_keeps_the_policy_out_of_the_pull_requests_reach(
     event.write_text(json.dumps({"pull_request": {"base": {"sha": base}}}), encoding="utf-8")
     env = _env(workspace, {"GITHUB_EVENT_PATH": str(event)})
 
-    own = run_action(action, workspace, {"fail-on": "error"}, env)
+    # The whole repository (new-since: off): the violation is older than the pull request.
+    own = run_action(action, workspace, {"fail-on": "error", "new-since": "off"}, env)
     assert own.exit_code == 0  # the pull request's own policy hides its violation
 
-    guarded = run_action(action, workspace, {"config": "base", "fail-on": "error"}, env)
+    guarded = run_action(
+        action, workspace, {"config": "base", "fail-on": "error", "new-since": "off"}, env
+    )
     check = guarded.step("Run filid check")
     assert "external-import-boundary" in check.stdout
     assert guarded.exit_code == 1

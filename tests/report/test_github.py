@@ -114,3 +114,27 @@ def test_custom_cap_and_no_count_when_nothing_is_left_out() -> None:
 
 def test_no_violations_no_output() -> None:
     assert render_github(make_result(violations=())) == ""
+
+
+def test_under_new_since_findings_on_changed_lines_are_annotated_first() -> None:
+    import dataclasses
+
+    from filid.model.report import NewSince
+
+    errors = tuple(_violation(Severity.ERROR, n) for n in range(1, 16))
+    changed = {
+        "src/m14/index.ts": frozenset({14}),  # the finding's own line changed
+        "src/m12/index.ts": frozenset({1}),  # the file changed, not the finding's line
+        "src/m13/index.ts": None,  # a new file
+    }
+    result = dataclasses.replace(
+        make_result(errors),
+        new_since=NewSince("main", "0" * 40, 15, 0, 0, changed_lines=changed),
+    )
+    files = [
+        re.search(r"file=([^,]+)", line)[1]  # type: ignore[index]
+        for line in render_github(result).splitlines()
+        if line.startswith("::error")
+    ]
+    assert files[:3] == ["src/m13/index.ts", "src/m14/index.ts", "src/m12/index.ts"]
+    assert files[3:] == [f"src/m{n:02}/index.ts" for n in range(1, 8)]

@@ -28,6 +28,18 @@ class NewSince:
     new: int
     fixed: int
     unchanged: int
+    # Lines the change touched, per root-relative file (``None``: the whole file is new);
+    # annotations put violations on these lines first.
+    changed_lines: Mapping[str, frozenset[int] | None] = field(default_factory=dict)
+    # The violations the merge base already had (SARIF keeps them as "unchanged").
+    unchanged_violations: tuple[Violation, ...] = ()
+
+    def touches(self, file: str, line: int) -> int:
+        """0 if ``line`` of ``file`` changed, 1 if only the file changed, 2 otherwise."""
+        if file not in self.changed_lines:
+            return 2
+        lines = self.changed_lines[file]
+        return 0 if lines is None or line in lines else 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,8 @@
 GitHub shows at most 10 error and 10 warning annotations per step, so at most
 ``max_per_level`` annotations are printed per level (errors first) and the rest are counted
 in one final ``::notice::``; the job summary (``report.summary``) carries every violation.
+Under ``--new-since``, the violations on lines the change touched come first within each
+level, then those in files it touched, so a pull request sees its own findings.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ def render_github(result: ValidationResult, *, max_per_level: int = 10) -> str:
     omitted: dict[Severity, int] = {}
     for severity in _SEVERITY_ORDER:
         of_level = [v for v in result.violations if v.severity is severity]
+        since = result.new_since
+        if since is not None and since.changed_lines:
+            of_level.sort(key=lambda v: since.touches(v.location.file, v.location.line))
         lines.extend(annotation(v) for v in of_level[:max_per_level])
         if len(of_level) > max_per_level:
             omitted[severity] = len(of_level) - max_per_level

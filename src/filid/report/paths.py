@@ -59,4 +59,18 @@ def rebase_result(result: ValidationResult, prefix: str) -> ValidationResult:
             if result.remaining is None
             else tuple(_violation(v, prefix) for v in result.remaining)
         ),
+        new_since=(
+            None
+            if result.new_since is None
+            else dataclasses.replace(
+                result.new_since,
+                changed_lines={
+                    _join(prefix, path): lines
+                    for path, lines in result.new_since.changed_lines.items()
+                },
+                unchanged_violations=tuple(
+                    _violation(v, prefix) for v in result.new_since.unchanged_violations
+                ),
+            )
+        ),
     )

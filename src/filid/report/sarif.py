@@ -79,7 +79,18 @@ def render_sarif(
     ``rules`` become ``tool.driver.rules`` (sorted by id); a violation of a rule id not among
     them gets a minimal descriptor so that every ``ruleIndex`` points at a real entry.
     """
-    shown = most_severe(result.violations, max_results)
+    reported: Sequence[Violation] = result.violations
+    state: dict[int, str] = {}
+    if result.new_since is not None:
+        # Code scanning keeps the full picture: the new results and the unchanged ones, each
+        # marked; fixed ones are only counted (an "absent" result would reopen an alert in
+        # consumers that ignore baselineState).
+        state = {id(v): "new" for v in result.violations}
+        state.update((id(v), "unchanged") for v in result.new_since.unchanged_violations)
+        reported = sorted(
+            (*result.violations, *result.new_since.unchanged_violations), key=Violation.sort_key
+        )
+    shown = most_severe(reported, max_results)
     descriptors = _rule_descriptors(rules, shown)
     index_of = {descriptor.id: i for i, descriptor in enumerate(descriptors)}
     run_properties: dict[str, object] = {}
@@ -94,8 +105,8 @@ def render_sarif(
             "unchanged": result.new_since.unchanged,
         }
     notifications = None
-    if len(shown) < len(result.violations):
-        total = len(result.violations)
+    if len(shown) < len(reported):
+        total = len(reported)
         run_properties["filid/truncated"] = {"shown": len(shown), "total": total}
         notifications = [
             om.Notification(
@@ -120,10 +131,7 @@ def render_sarif(
         invocations=[
             om.Invocation(execution_successful=True, tool_execution_notifications=notifications)
         ],
-        results=[
-            _result(v, index_of[v.rule_id], "new" if result.new_since is not None else None)
-            for v in shown
-        ],
+        results=[_result(v, index_of[v.rule_id], state.get(id(v))) for v in shown],
         properties=run_properties or None,
     )
     log = om.SarifLog(runs=[run], version=SARIF_VERSION, schema_uri=SARIF_SCHEMA_URI)
