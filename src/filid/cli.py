@@ -6,6 +6,7 @@ Exit codes (all commands): 0 nothing at or above the fail level remains, 1 viola
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import sys
@@ -267,6 +268,11 @@ def cli() -> None:
     metavar="REF",
     help="Report only violations new since the merge base of REF and HEAD (git).",
 )
+@click.option(
+    "--staged",
+    is_flag=True,
+    help="Also report on the deletions staged in git, and imports they break (pre-commit).",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations remain.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
 @click.option("-v", "--verbose", is_flag=True, help="Print every note.")
@@ -291,6 +297,7 @@ def check(
     baseline: str | None,
     write_baseline: str | None,
     new_since: str | None,
+    staged: bool,
     exit_zero: bool,
     quiet: bool,
     verbose: bool,
@@ -306,7 +313,18 @@ def check(
 
     rule_ids = select_rules(rules.split(",")) if rules else None
     _require_files(path, files)
-    scope_files: Sequence[str] | None = files or None
+    deleted: tuple[str, ...] = ()
+    if staged:
+        from filid.change_set import staged_deletions
+        from filid.scan.universe import resolve_root
+
+        deleted = staged_deletions(resolve_root(path))
+        files = (*files, *(os.path.join(path, name) for name in deleted))
+        if not files and fmt == "text" and not (fix or unsafe_fixes or diff):
+            # pre-commit runs the hook on every commit (always_run); nothing of ours changed
+            click.echo("No staged changes to check.", err=True)
+            sys.exit(EXIT_OK)
+    scope_files: Sequence[str] | None = files if (files or staged) else None
     progress = fmt == "text" and not no_progress and output is None
     max_risk = Risk.MODERATE if unsafe_fixes else Risk.SAFE
     diff_text = ""
@@ -367,6 +385,9 @@ def check(
             rule_aliases=ALIASES,
         )
         before, commit = result_at(result.root, new_since, settings)
+        from filid.change_set import deleted_since
+
+        result = _with_broken_imports(result, deleted_since(result.root, commit), config, no_cache)
         result = keep_new(
             result,
             restrict(before, rule_ids=rule_ids),
@@ -374,6 +395,8 @@ def check(
             commit,
             changed_lines(result.root, commit),
         )
+    elif deleted:
+        result = _with_broken_imports(result, deleted, config, no_cache)
     if write_baseline:
         from filid.baseline import write_baseline as render_baseline
 
@@ -389,6 +412,26 @@ def check(
     if exit_non_zero_on_fix and changed:
         code = max(code, EXIT_VIOLATIONS)
     sys.exit(code)
+
+
+def _with_broken_imports(
+    result: ValidationResult, deleted: Sequence[str], config: str | None, no_cache: bool
+) -> ValidationResult:
+    """``result`` plus an error for each import broken by deleting one of ``deleted``."""
+    if not deleted:
+        return result
+    from filid.change_set import broken_imports
+    from filid.engine import load_project
+    from filid.model.violations import Violation
+
+    project = load_project(
+        result.root, config_path=Path(config) if config else None, use_cache=not no_cache
+    )
+    broken = broken_imports(project, deleted)
+    if not broken:
+        return result
+    violations = tuple(sorted((*result.violations, *broken), key=Violation.sort_key))
+    return dataclasses.replace(result, violations=violations)
 
 
 def _render_check(result: ValidationResult, fmt: str, *, quiet: bool, verbose: bool) -> str:

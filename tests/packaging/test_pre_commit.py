@@ -160,11 +160,12 @@ def test_hook_fails_on_violations_of_staged_files_only(hook_repo: HookRepo, tmp_
     )
     assert unrelated.returncode == 0, unrelated.stdout + unrelated.stderr
 
-    # Files the regex does not select never reach filid: the hook is skipped.
+    # Files the regex does not select never reach filid: it runs (always_run, for deletions)
+    # with no file and nothing deleted, and passes at once.
     (root / "notes.txt").write_text("hello\n", encoding="utf-8")
     skipped = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "notes.txt")
-    assert skipped.returncode == 0
-    assert "no files to check" in skipped.stdout.lower()
+    assert skipped.returncode == 0, skipped.stdout + skipped.stderr
+    assert "external-import-boundary" not in skipped.stdout
 
 
 def test_monorepo_subfolder_is_given_as_the_first_argument(
@@ -259,3 +260,34 @@ def test_staged_file_names_that_look_like_options_stay_file_names(
     assert completed.returncode == 1, output
     assert "external-import-boundary" in output
     assert (root / "app.ts").read_text(encoding="utf-8") == app
+
+
+def test_a_commit_that_only_deletes_an_index_fails_with_the_importers_breakage(
+    hook_repo: HookRepo, tmp_path: Path
+) -> None:
+    files = {**BASE, "src/orders/orders.ts": CLEAN_IMPORT, "src/billing/index.ts": BILLING_INDEX}
+    root = _project(tmp_path / "shop", hook_repo.env, files)
+    _config(root, hook_repo)
+    _git(root, hook_repo.env, "add", "-A")
+    _git(root, hook_repo.env, "commit", "-q", "--no-gpg-sign", "-m", "base")
+    _git(root, hook_repo.env, "rm", "-q", "src/billing/index.ts")
+    # The real commit path: `pre-commit run` on the staged change set, as the git hook does.
+    completed = _pre_commit(
+        root, hook_repo.env, "try-repo", str(hook_repo.path), "filid", "--verbose"
+    )
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 1, output
+    assert "src/orders/orders.ts:1:1: error broken-import" in output
+    assert "this change deletes src/billing/index.ts" in output
+    assert "src/billing/CLAUDE.md:1:1: warning module-entry-point" in output
+    # Nothing older: src/shipping's files and other folders are not reported.
+    assert "src/shipping" not in output
+
+    # A commit that deletes a file nobody imports passes.
+    _git(root, hook_repo.env, "reset", "-q", "--hard")
+    write_files(root, {"src/shipping/unused.ts": "export const unused = 1;\n"})
+    _git(root, hook_repo.env, "add", "-A")
+    _git(root, hook_repo.env, "commit", "-q", "--no-gpg-sign", "-m", "unused file")
+    _git(root, hook_repo.env, "rm", "-q", "src/shipping/unused.ts")
+    passing = _pre_commit(root, hook_repo.env, "try-repo", str(hook_repo.path), "filid")
+    assert passing.returncode == 0, passing.stdout + passing.stderr
