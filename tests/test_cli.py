@@ -226,6 +226,42 @@ def test_init_writes_a_config_that_loads(make_project: ProjectFactory) -> None:
     assert run("check", str(root), "--no-cache")[0] == 0
 
 
+def test_init_looks_at_the_repository_and_says_what_it_chose(
+    make_project: ProjectFactory,
+) -> None:
+    deep = "import { login } from '../auth/login';\nexport const a = login;\n"
+    root = make_project(
+        {
+            "src/auth/INTENT.md": "# Auth\n",
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/app/index.ts": deep,
+            # generated code and an example that break the rules
+            "src/generated/api/index.ts": deep.replace("../auth", "../../auth"),
+            "examples/basic/index.ts": deep.replace("../auth", "../../src/auth"),
+        }
+    )
+    code, out, _ = run("init", str(root), "--no-progress")
+    assert code == 0, out
+    assert "FCA documents: 1 INTENT.md" in out
+    assert "left out (structure.generatedPaths): src/generated" in out
+    assert "exempt from every rule: examples" in out
+    config = json.loads((root / ".filid/config.json").read_text(encoding="utf-8"))
+    assert config["structure"]["generatedPaths"] == ["src/generated/**"]
+    assert all(rule["exempt"] == ["examples", "examples/**"] for rule in config["rules"].values())
+    # Only src/app's deep import remains: the generated and example ones are left out.
+    code, out, _ = run("check", str(root), "--no-cache", "--format", "json")
+    paths = [v["path"] for v in json.loads(out)["result"]["violations"]]
+    assert "src/app/index.ts" in paths
+    assert not [p for p in paths if p.startswith(("src/generated", "examples"))]
+
+    # --write-baseline keeps the config and records what remains as known.
+    code, out, _ = run("init", str(root), "--write-baseline", "--no-progress")
+    assert code == 0 and "exists: kept" in out
+    baseline = str(root / ".filid/baseline.json")
+    assert run("check", str(root), "--no-cache", "--baseline", baseline)[0] == 0
+
+
 def test_color_only_on_a_tty_and_never_with_no_color(examples: Path) -> None:
     script = (
         "import pty, os, sys\n"

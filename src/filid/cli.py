@@ -23,6 +23,7 @@ from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity
 
 if TYPE_CHECKING:
+    from filid.adopt import Survey
     from filid.engine import Project
 
 EXIT_OK = 0
@@ -730,22 +731,86 @@ def rules(
 @cli.command()
 @path_argument
 @click.option("--force", is_flag=True, help="Overwrite an existing config.")
+@click.option(
+    "--write-baseline",
+    is_flag=True,
+    help="Also record today's violations as known in .filid/baseline.json.",
+)
+@click.option("--no-progress", is_flag=True, help="Never show a progress line.")
 @guarded
-def init(path: str, force: bool) -> None:
-    """Write a default .filid/config.json into the project at PATH."""
+def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> None:
+    """Look at the project at PATH and write a .filid/config.json for it.
+
+    Generated folders go into structure.generatedPaths, example, fixture and playground
+    folders into every rule's exempt globs; the choices, the FCA documents found and the
+    violations that remain are printed. With --write-baseline, the remaining violations are
+    recorded as known (an existing config is then kept unless --force).
+    """
+    from filid.adopt import survey
     from filid.config.template import render_default_config
     from filid.rules.registry import RULES
-    from filid.scan.universe import resolve_root
+    from filid.scan.universe import list_universe, resolve_root
+    from filid.store.files import write_file_atomically
 
     root = resolve_root(path)
     target = root / ".filid" / "config.json"
-    if target.exists() and not force:
+    keep = target.exists() and not force
+    if keep and not write_baseline:
         _fail(f"{target}: already exists (use --force to overwrite)")
-    defaults = [(r.meta.id, r.meta.default_severity.value, r.meta.description) for r in RULES]
-    from filid.store.files import write_file_atomically
+    if keep:
+        click.echo(".filid/config.json exists: kept (use --force to rewrite it)")
+    else:
+        seen = survey(list_universe(root).files)
+        defaults = [(r.meta.id, r.meta.default_severity.value, r.meta.description) for r in RULES]
+        text = render_default_config(
+            defaults, exempt=seen.exempt_globs, generated=seen.generated_globs
+        )
+        write_file_atomically(target, text.encode("utf-8"), confine=root)
+        click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")
+        for line in _survey_lines(seen):
+            click.echo(f"  {line}")
+    from filid.snapshot import check_project
 
-    write_file_atomically(target, render_default_config(defaults).encode("utf-8"), confine=root)
-    click.echo(f"wrote {target.relative_to(root).as_posix()}")
+    bar = _Progress(not no_progress)
+    try:
+        result = check_project(root, progress=bar if bar.enabled else None)
+    finally:
+        bar.close()
+    counts = ", ".join(f"{result.count(s)} {s.value}" for s in Severity)
+    click.echo(f"filid check: {len(result.violations)} violations ({counts})")
+    if write_baseline:
+        from filid.baseline import write_baseline as render_baseline
+
+        baseline = root / ".filid" / "baseline.json"
+        write_file_atomically(baseline, render_baseline(result).encode("utf-8"), confine=root)
+        click.echo(
+            "recorded them as known in .filid/baseline.json: "
+            "`filid check --baseline .filid/baseline.json` now reports only new ones"
+        )
+    elif result.violations:
+        click.echo(
+            "to adopt gradually, record them as known: filid init --write-baseline "
+            "(then filid check --baseline .filid/baseline.json)"
+        )
+
+
+def _survey_lines(seen: Survey) -> list[str]:
+    lines: list[str] = []
+    if seen.documents:
+        found = ", ".join(f"{count} {name}" for name, count in seen.documents.items())
+        lines.append(f"FCA documents: {found} (a folder with an intent document is a module)")
+    else:
+        lines.append(
+            "FCA documents: none (modules are recognised by their index.* entry points and "
+            "package roots; add INTENT.md files to declare boundaries)"
+        )
+    if seen.generated:
+        lines.append(
+            "generated code, left out (structure.generatedPaths): " + ", ".join(seen.generated)
+        )
+    if seen.examples:
+        lines.append("examples and fixtures, exempt from every rule: " + ", ".join(seen.examples))
+    return lines
 
 
 @cli.command()

@@ -39,15 +39,24 @@ UPSTREAM_STRUCTURE_KEYS = frozenset(
 )
 
 
-def render_default_config(rule_defaults: Sequence[tuple[str, str, str]]) -> str:
-    """The file text for (rule id, default severity, one-line description) triples."""
+def render_default_config(
+    rule_defaults: Sequence[tuple[str, str, str]],
+    *,
+    exempt: Sequence[str] = (),
+    generated: Sequence[str] = (),
+) -> str:
+    """The file text for (rule id, default severity, one-line description) triples.
+
+    ``exempt`` globs go on every rule, ``generated`` into ``structure.generatedPaths``
+    (what ``filid init`` proposes after looking at the repository).
+    """
     rules: dict[str, dict[str, Any]] = {}
     for rule_id, severity, _description in sorted(rule_defaults):
         rules[rule_id] = {
             "enabled": True,
             # Severity(...) rejects a typo in the caller's registry instead of writing it out.
             "severity": Severity(severity).value,
-            "exempt": [],
+            "exempt": list(exempt),
         }
     document = {
         "version": "2.0",
@@ -58,7 +67,7 @@ def render_default_config(rule_defaults: Sequence[tuple[str, str, str]]) -> str:
             "additionalOrganNames": [],
             "additionalExcludedDirectories": [],
             "additionalAllowedPeers": [],
-            "generatedPaths": [],
+            "generatedPaths": list(generated),
         },
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,98 @@
+"""``filid init``: look at a repository before writing its configuration.
+
+The survey reads only the file listing (git's, as every check does): which FCA boundary
+documents the project declares, which folders hold generated code, and which hold examples,
+fixtures, demos or playgrounds — code that is not the project's own structure. Generated
+folders become ``structure.generatedPaths`` (left out of every check, the upstream plugin's
+key); example-like folders become each rule's ``exempt`` globs, so their findings are not
+reported while they stay visible to resolution. Nothing is guessed from file contents.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["EXAMPLE_NAMES", "GENERATED_NAMES", "Survey", "survey"]
+
+# Folder names that hold generated code (codegen output, compiled clients).
+GENERATED_NAMES = frozenset({"generated", "__generated__", "codegen", "gen"})
+# Folder names whose code shows or tests the project rather than being part of it.
+EXAMPLE_NAMES = frozenset(
+    {
+        "example",
+        "examples",
+        "demo",
+        "demos",
+        "playground",
+        "playgrounds",
+        "sandbox",
+        "sandboxes",
+        "fixture",
+        "fixtures",
+        "__fixtures__",
+        "__mocks__",
+    }
+)
+_DOCUMENTS = ("INTENT.md", "DETAIL.md", "CLAUDE.md", "SPEC.md")
+_SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+
+
+@dataclass(frozen=True, slots=True)
+class Survey:
+    """What ``filid init`` saw: documents per name, and the folders it proposes to leave out."""
+
+    source_files: int
+    documents: dict[str, int]
+    generated: tuple[str, ...]
+    examples: tuple[str, ...]
+
+    @property
+    def generated_globs(self) -> tuple[str, ...]:
+        """``structure.generatedPaths`` entries: each generated folder and what it holds."""
+        return tuple(f"{folder}/**" for folder in self.generated)
+
+    @property
+    def exempt_globs(self) -> tuple[str, ...]:
+        """Rule ``exempt`` globs: each example-like folder and everything below it."""
+        return tuple(g for folder in self.examples for g in (folder, f"{folder}/**"))
+
+
+def survey(files: Sequence[str]) -> Survey:
+    """Survey root-relative POSIX ``files`` (a project's listing)."""
+    documents: Counter[str] = Counter()
+    sources = 0
+    generated: set[str] = set()
+    examples: set[str] = set()
+    for path in files:
+        name = path.rpartition("/")[2]
+        if name in _DOCUMENTS:
+            documents[name] += 1
+        if not name.endswith(_SOURCE_SUFFIXES):
+            continue
+        sources += 1
+        parts = path.split("/")[:-1]
+        for depth, part in enumerate(parts):
+            folder = "/".join(parts[: depth + 1])
+            if part in GENERATED_NAMES:
+                generated.add(folder)
+                break
+            if part in EXAMPLE_NAMES:
+                examples.add(folder)
+                break
+    return Survey(
+        source_files=sources,
+        documents={name: documents[name] for name in _DOCUMENTS if documents[name]},
+        generated=_outermost(generated),
+        examples=_outermost(examples),
+    )
+
+
+def _outermost(folders: set[str]) -> tuple[str, ...]:
+    """The folders not inside another one of them, sorted."""
+    kept: list[str] = []
+    for folder in sorted(folders):
+        if not any(folder.startswith(k + "/") for k in kept):
+            kept.append(folder)
+    return tuple(kept)
