@@ -385,7 +385,7 @@ def check(
             known_rule_ids=tuple(RULES_BY_ID),
             rule_aliases=ALIASES,
         )
-        before, commit = result_at(result.root, new_since, settings)
+        before, commit = result_at(result.root, new_since, settings, use_cache=not no_cache)
         from filid.change_set import deleted_since
 
         result = _with_broken_imports(result, deleted_since(result.root, commit), config, no_cache)

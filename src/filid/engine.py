@@ -70,17 +70,22 @@ def load_project(
     use_cache: bool = True,
     progress: Progress | None = None,
     universe: Universe | None = None,
+    borrow_cache_from: Path | None = None,
 ) -> Project:
     """Scan, parse and resolve the project at ``root``.
 
     ``universe`` may pass a file listing the caller already made with the same config (the
-    result snapshot does), so the project is not listed twice.
+    result snapshot does), so the project is not listed twice. ``borrow_cache_from`` (with
+    ``use_cache`` false) names another checkout of the project whose parse cache is read, not
+    written: files with the same path and content take their facts from it.
 
     Raises ``InputError`` for a bad root or broken tsconfig and ``ConfigError`` for a bad
     configuration file.
     """
     with gc_paused():
-        return _load_project(root, config_path, config, use_cache, progress, universe)
+        return _load_project(
+            root, config_path, config, use_cache, progress, universe, borrow_cache_from
+        )
 
 
 @contextlib.contextmanager
@@ -107,6 +112,7 @@ def _load_project(
     use_cache: bool,
     progress: Progress | None,
     listed: Universe | None,
+    borrow_cache_from: Path | None = None,
 ) -> Project:
     resolved = resolve_root(root)
     if config is None:
@@ -120,7 +126,12 @@ def _load_project(
     )
     sources = [f for f in universe.files if is_source_file(f)]
     cache_dir = project_cache_dir(resolved) if use_cache else None
-    parsed = parse_files(resolved, sources, cache_dir=cache_dir, progress=progress)
+    borrow_dir = None
+    if cache_dir is None and borrow_cache_from is not None:
+        borrow_dir = project_cache_dir(borrow_cache_from)
+    parsed = parse_files(
+        resolved, sources, cache_dir=cache_dir, progress=progress, borrow_dir=borrow_dir
+    )
     documents: dict[str, DocumentFacts] = {}
     doc_notes: list[str] = []
     for file in universe.files:

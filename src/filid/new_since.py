@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import io
+import os
 import re
 import subprocess
 import tarfile
@@ -36,8 +37,14 @@ def _git(cwd: Path, *args: str) -> bytes:
     return done.stdout
 
 
-def result_at(root: Path, ref: str, config: Config) -> tuple[ValidationResult, str]:
-    """The full result of the project at the merge base of ``ref`` and HEAD, and that commit."""
+def result_at(
+    root: Path, ref: str, config: Config, *, use_cache: bool = True
+) -> tuple[ValidationResult, str]:
+    """The full result of the project at the merge base of ``ref`` and HEAD, and that commit.
+
+    With ``use_cache``, files whose content is unchanged take their facts from the current
+    checkout's parse cache (read only; matched by SHA-256), so only changed files are parsed.
+    """
     from filid.engine import evaluate, load_project
 
     if ref.startswith("-"):
@@ -55,18 +62,64 @@ def result_at(root: Path, ref: str, config: Config) -> tuple[ValidationResult, s
         ) from None
     prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
     archive = _git(root, "archive", "--format=tar", base, *([prefix] if prefix else []))
-    with tempfile.TemporaryDirectory(prefix="filid-base-") as tmp:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            # git archive holds regular files, folders and symlinks; keep files and folders only
-            members = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
-            if hasattr(tarfile, "data_filter"):  # Python >= 3.11.4
-                tar.extractall(tmp, members=members, filter="data")
-            else:  # pragma: no cover - members are plain files and folders from git
-                tar.extractall(tmp, members=members)
+    with tempfile.TemporaryDirectory(prefix="filid-base-", dir=_scratch(len(archive))) as tmp:
+        _extract(archive, Path(tmp))
         project_root = Path(tmp) / prefix if prefix else Path(tmp)
         project_root.mkdir(parents=True, exist_ok=True)
-        result = evaluate(load_project(project_root, config=config, use_cache=False))
+        project = load_project(
+            project_root,
+            config=config,
+            use_cache=False,
+            borrow_cache_from=root if use_cache else None,
+        )
+        result = evaluate(project)
     return result, base
+
+
+_SHM = "/dev/shm"
+_SHM_LIMIT = 256 * 1024 * 1024
+
+
+def _scratch(size: int) -> str | None:
+    """Where to unpack the old tree: memory-backed ``/dev/shm`` when it exists and the tree is
+    small enough (creating thousands of files on a disk costs about a millisecond each), else
+    the usual temporary folder."""
+    if size <= _SHM_LIMIT and os.path.isdir(_SHM) and os.access(_SHM, os.W_OK | os.X_OK):
+        return _SHM
+    return None
+
+
+def _extract(archive: bytes, into: Path) -> None:
+    """Write the regular files of a ``git archive`` tar below ``into`` (a new private folder).
+
+    Symbolic links and anything else are left out; a name that is absolute or climbs out is
+    refused; files are created exclusively without following links.
+    """
+    made: set[str] = set()
+    jobs: list[tuple[str, bytes]] = []
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar:
+            name = member.name
+            parts = name.split("/")
+            if not member.isfile() or name.startswith("/") or ".." in parts or "" in parts:
+                continue
+            parent = "/".join(parts[:-1])
+            if parent and parent not in made:
+                os.makedirs(into / parent, mode=0o700, exist_ok=True)
+                made.add(parent)
+            handle = tar.extractfile(member)
+            if handle is not None:
+                jobs.append((name, handle.read()))
+
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    for name, data in jobs:
+        descriptor = os.open(into / name, flags, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(descriptor, view) :]
+        finally:
+            os.close(descriptor)
 
 
 def changed_lines(root: Path, commit: str) -> dict[str, frozenset[int] | None]:

@@ -63,6 +63,7 @@ def parse_files(
     cache_dir: Path | None,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    borrow_dir: Path | None = None,
 ) -> ParseResult:
     """Parse ``files`` (root-relative POSIX paths) under ``root``; never raises for one file.
 
@@ -70,10 +71,12 @@ def parse_files(
     ``cache_dir`` set, facts of unchanged files come from the cache (an unchanged stat, or
     else an unchanged SHA-256 of the content) and the cache is rewritten when anything
     changed; ``None`` neither reads nor writes it. Many files are parsed in worker processes
-    (``jobs``, default one per CPU).
+    (``jobs``, default one per CPU). ``borrow_dir`` (with ``cache_dir`` ``None``) is another
+    tree's cache, only read: a file at the same path with the same SHA-256 takes its facts
+    (``--new-since`` checks an old commit's tree this way without parsing it again).
     """
     with _gc_paused():
-        return _parse_files(root, files, cache_dir, jobs, progress)
+        return _parse_files(root, files, cache_dir, jobs, progress, borrow_dir)
 
 
 @contextlib.contextmanager
@@ -98,11 +101,19 @@ def _parse_files(
     cache_dir: Path | None,
     jobs: int | None,
     progress: Callable[[int, int], None] | None,
+    borrow_dir: Path | None = None,
 ) -> ParseResult:
     paths = sorted(set(files))
     total = len(paths)
     started_ns = time.time_ns()  # before any stat: the racy window is measured from here
-    cache = load_cache(cache_dir) if cache_dir is not None else EMPTY
+    if cache_dir is not None:
+        cache = load_cache(cache_dir)
+    elif borrow_dir is not None:
+        # Another tree's entries: stat data proves nothing here, only the content hash does.
+        borrowed = load_cache(borrow_dir)
+        cache = LoadedCache(borrowed.entries, checked_ns=0)
+    else:
+        cache = EMPTY
     facts: dict[str, FileFacts] = {}
     notes: dict[str, str] = {}
     entries: dict[str, CacheEntry] = {}
