@@ -109,3 +109,33 @@ def test_changed_lines_are_read_from_git_diff(tmp_path: Path) -> None:
         "src/b c.ts": frozenset({1}),
     }
     assert changed_lines(root, "not-a-commit") == {}
+
+
+def test_the_base_run_borrowing_the_parse_cache_equals_a_run_without_it(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(root, {**MODULES, "src/app/index.ts": "import { a } from '../auth';\n"})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    git(root, "checkout", "-qb", "feature")
+    # Same paths, other contents: the borrowed facts must not be taken for them.
+    write_files(
+        root,
+        {
+            "src/app/index.ts": "import { auth } from '../auth/auth';\n",
+            "src/auth/index.ts": "export const auth = 2;\n",
+            "src/shop/index.ts": "import { cart } from '../cart/cart';\nexport const s = cart;\n",
+        },
+    )
+    git(root, "commit", "-qam", "pr")
+
+    def since(*extra: str) -> dict[str, object]:
+        done = subprocess.run(
+            [*FILID, "check", ".", "--format", "json", "--new-since", "main", *extra],
+            cwd=root, capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        report = json.loads(done.stdout)
+        return {"violations": report["result"]["violations"], "since": report["newSince"]}
+
+    subprocess.run([*FILID, "check", ".", "--no-progress"], cwd=root, check=False)  # fill it
+    assert since() == since("--no-cache")

@@ -33,6 +33,7 @@ from filid.fix.actions import (
     digest,
 )
 from filid.fix.barrel import index_content, split_index
+from filid.fix.protected import Protection
 from filid.fix.specifiers import (
     JS_EXTENSIONS,
     TS_EXTENSIONS,
@@ -74,6 +75,9 @@ _PHASE = {
 
 # Moving these would change how every import below them resolves.
 _RESOLUTION_FILES = ("tsconfig.json", "jsconfig.json", "package.json")
+# A folder rename carries every file in it; past this many it is refused (a build or
+# dependency folder inside, most likely).
+_MAX_RENAME_FILES = 2000
 
 
 class ProjectView(Protocol):
@@ -151,6 +155,7 @@ class _Planner:
         self._quote: str | None = None
         self._indexes: tuple[TsconfigIndex, WorkspaceIndex] | None = None
         self._exports: ExportIndex | None = None
+        self._protection: Protection | None = None
         self.edges_by_target: dict[str, list[ImportEdge]] = {}
         self.edges_by_source: dict[str, list[ImportEdge]] = {}
         for edge in project.file_graph.edges:
@@ -168,6 +173,14 @@ class _Planner:
                 raise _NotFixable(f"cannot read {path}: {error.strerror}") from error
             self._contents[path] = content
         return content
+
+    def refuse_protected(self, paths: Iterable[str]) -> None:
+        """Refuse a fix that would move or create a framework- or tool-significant path."""
+        if self._protection is None:
+            self._protection = Protection(self.root, self.files, self.project.resolver)
+        reason = self._protection.reason(paths)
+        if reason is not None:
+            raise _NotFixable(reason)
 
     def exists(self, path: str) -> bool:
         return path in self.files or path in self.tree.nodes or os.path.lexists(self.root / path)
@@ -204,6 +217,33 @@ class _Planner:
                     if raw:
                         dropped[raw.decode("utf-8")] = "git would ignore it (.gitignore)"
         return dropped
+
+    def folder_contents(self, folder: str) -> list[str]:
+        """Every file in ``folder`` on disk, dot files and git-ignored ones included (a rename
+        must carry them all). Refused when it holds a symbolic link or anything but regular
+        files and folders, which a move could not carry faithfully."""
+        found: list[str] = []
+        base = self.root / folder
+        stack = [base]
+        while stack:
+            current = stack.pop()
+            try:
+                entries = list(os.scandir(current))
+            except OSError as error:
+                raise _NotFixable(f"cannot list {folder}: {error.strerror}") from error
+            for entry in entries:
+                rel = Path(entry.path).relative_to(self.root).as_posix()
+                if entry.is_symlink():
+                    raise _NotFixable(f"{folder} holds a symbolic link ({rel})")
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    found.append(rel)
+                else:
+                    raise _NotFixable(f"{folder} holds {rel}, which is not a regular file")
+                if len(found) > _MAX_RENAME_FILES:
+                    raise _NotFixable(f"{folder} holds more than {_MAX_RENAME_FILES} files")
+        return sorted(found)
 
     def has_typescript(self) -> bool:
         return any(
@@ -371,6 +411,7 @@ class _Planner:
         target = node.file_path(name)
         if self.exists(target):
             raise _NotFixable(f"{target} already exists")
+        self.refuse_protected([target])
         members: dict[str, FileFacts] = {}
         for file_name in node.files:
             path = node.file_path(file_name)
@@ -488,10 +529,11 @@ class _Planner:
             raise _NotFixable(f"{new} is not a sibling name for {old}")
         if self.exists(new):
             raise _NotFixable(f"{new} already exists")
-        members = [f for f in sorted(self.files) if f.startswith(old + "/")]
+        members = self.folder_contents(old)
         for member in members:
             if _basename(member) in _RESOLUTION_FILES:
                 raise _NotFixable(f"{old} holds {member}; moving it would change import resolution")
+        self.refuse_protected([old, new, *members])
         candidate.moves = {f: new + f[len(old) :] for f in members}
         for member in members:
             candidate.reads.add(member)
@@ -530,6 +572,7 @@ class _Planner:
             raise _NotFixable(f"{target} is not in a sub-folder beside {source}")
         if self.exists(target):
             raise _NotFixable(f"{target} already exists")
+        self.refuse_protected([source, target])
         beside = sorted(
             edge.target
             for edge in self.edges_by_source.get(source, [])
@@ -604,6 +647,7 @@ class _Planner:
             target = split_target(node.path, node.name, node.files, extension)
             if self.exists(target):
                 raise _NotFixable(f"{target} already exists")
+        self.refuse_protected([index, target])
         content = self.read(index)
         target_name = _basename(target)
         specifier = specifier_for_file(f"./{split_ext(target_name)[0]}", target_name, self.style())
@@ -756,12 +800,17 @@ def plan_fixes(
             candidates.append(planner.plan(violation))
         except (_NotFixable, FilidError) as error:
             skipped.append(SkippedFix(violation, str(error)))
+
     # One git call for every path the candidates would create.
-    dropped = planner.dropped_paths(
-        path for c in candidates for path in (*c.creates, *c.moves.values())
-    )
+    # Files outside the universe (dot files, git-ignored ones) that a rename carries along
+    # were never part of the project; only project files must stay in it.
+    def kept(candidate: _Candidate) -> list[str]:
+        moved = (dst for src, dst in candidate.moves.items() if src in planner.files)
+        return [*candidate.creates, *moved]
+
+    dropped = planner.dropped_paths(path for c in candidates for path in kept(c))
     for candidate in candidates:
-        lost = sorted(p for p in (*candidate.creates, *candidate.moves.values()) if p in dropped)
+        lost = sorted(p for p in kept(candidate) if p in dropped)
         problem = (
             f"{lost[0]} would drop out of the project: {dropped[lost[0]]}"
             if lost

@@ -1,0 +1,176 @@
+"""What a fix may not touch: paths whose name or place means something to another tool.
+
+A move, rename or new entry file is refused (with the reason in the plan) when a path it
+touches is
+
+- in the route tree of a file-routing framework (Next.js, Remix, SvelteKit, Nuxt, Astro: the
+  ``pages``/``app``/``routes`` folders of a package that depends on one), where a folder or
+  file name is a URL and a new ``index`` file is a new page;
+- named like a route segment anywhere (``[slug]``, ``[...nextauth]``, ``(group)``, ``@slot``,
+  ``_app``, ``_document``, ``+page``…);
+- a migration (a ``migrations`` folder, or a folder named by a timestamp such as Prisma's
+  ``20240101120000_init``), whose name orders what a database has applied;
+- a documentation-site folder whose name the site generator reads (Docusaurus
+  ``versioned_docs``/``versioned_sidebars``, a swizzled ``src/theme`` beside
+  ``docusaurus.config.*``);
+- declared by a ``package.json`` (``main``, ``module``, ``types``, ``exports``, ``bin``,
+  ``files``), or named in a tool configuration (``*.config.*``, ``tsconfig*.json``,
+  ``jsconfig*.json``, ``turbo.json``, ``project.json``): the config's text spells the path
+  (root- or config-relative, with or without its extension). filid does not rewrite such
+  references, so it leaves the path alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from filid.graph.resolve import Resolver
+from filid.graph.tsconfig import parent_dir
+
+__all__ = ["Protection"]
+
+_ROUTE_SEGMENT = re.compile(r"^(\[.*\]|\(.*\)|@.+)$")
+_ROUTE_FILE = re.compile(r"^(_app|_document|_error|_middleware|\+[a-z.@-]+)(\.[^/]*)?$")
+_TIMESTAMPED = re.compile(r"^\d{8,}")
+_MIGRATION_DIRS = frozenset({"migrations", "migration"})
+_DOC_SITE_DIRS = frozenset({"versioned_docs", "versioned_sidebars"})
+_CONFIG_NAME = re.compile(
+    r"(^|/)([^/]+\.config\.[^/]+|tsconfig[^/]*\.json|jsconfig[^/]*\.json|turbo\.json"
+    r"|project\.json)$"
+)
+_MAX_CONFIG_BYTES = 1024 * 1024
+_SOURCE_EXTENSION = re.compile(r"\.(d\.)?[cm]?[jt]sx?$")
+
+
+class Protection:
+    """Answers "may a fix move or create this path?" for one project."""
+
+    def __init__(self, root: Path, files: Iterable[str], resolver: Resolver) -> None:
+        self._files = frozenset(files)
+        self._routes = resolver.route_directories()
+        self._entries = resolver.manifest_entry_files()
+        self._configs = self._read_configs(root)
+        self._declared = self._manifest_files(root)
+
+    def _read_configs(self, root: Path) -> dict[str, str]:
+        texts: dict[str, str] = {}
+        for path in sorted(self._files):
+            if not _CONFIG_NAME.search(path):
+                continue
+            try:
+                with open(root / path, "rb") as handle:
+                    data = handle.read(_MAX_CONFIG_BYTES + 1)
+            except OSError:
+                continue
+            if len(data) <= _MAX_CONFIG_BYTES:
+                texts[path] = data.decode("utf-8", "replace")
+        return texts
+
+    def _manifest_files(self, root: Path) -> dict[str, str]:
+        """Paths listed in each ``package.json``'s ``files`` field, with the manifest."""
+        declared: dict[str, str] = {}
+        for manifest in sorted(f for f in self._files if f.rpartition("/")[2] == "package.json"):
+            try:
+                data = json.loads((root / manifest).read_bytes()[:_MAX_CONFIG_BYTES])
+            except (OSError, ValueError):
+                continue
+            listed = data.get("files") if isinstance(data, dict) else None
+            if not isinstance(listed, list):
+                continue
+            base = parent_dir(manifest)
+            for item in listed:
+                if isinstance(item, str) and item.strip() and "*" not in item:
+                    cleaned = item.strip().removeprefix("./").rstrip("/")
+                    declared[cleaned if base == "." else f"{base}/{cleaned}"] = manifest
+        return declared
+
+    def reason(self, paths: Iterable[str]) -> str | None:
+        """Why a fix must not move or create any of ``paths`` (``None``: it may)."""
+        for path in sorted(set(paths)):
+            found = self._reason(path)
+            if found is not None:
+                return found
+        return None
+
+    def _reason(self, path: str) -> str | None:
+        segments = path.split("/")
+        for route in self._routes:
+            if path == route or path.startswith(route + "/"):
+                return f"{path} is in the route tree {route}/ (its names are URLs)"
+        for segment in segments[:-1]:
+            if _ROUTE_SEGMENT.match(segment):
+                return f"{path} is in a route segment folder ({segment})"
+        if _ROUTE_SEGMENT.match(segments[-1]) or _ROUTE_FILE.match(segments[-1]):
+            return f"{path} is named like a route or framework file ({segments[-1]})"
+        for depth, segment in enumerate(segments):
+            if segment in _MIGRATION_DIRS or (
+                depth < len(segments) - 1 and _TIMESTAMPED.match(segment)
+            ):
+                return f"{path} is in a migration folder ({segment}); its name orders migrations"
+            if segment in _DOC_SITE_DIRS:
+                return f"{path} is in {segment}/, a folder its documentation site reads by name"
+            if segment == "theme" and depth > 0 and segments[depth - 1] == "src":
+                site = "/".join(segments[: depth - 1]) or "."
+                if any(
+                    self._is_file(site, f"docusaurus.config{e}") for e in (".js", ".ts", ".mjs")
+                ):
+                    return f"{path} is a swizzled Docusaurus theme component (src/theme/)"
+        if path in self._entries:
+            return f"{path} is an entry point its package.json declares"
+        for declared, manifest in self._declared.items():
+            if path == declared or path.startswith(declared + "/"):
+                return f"{path} is listed in the 'files' of {manifest}"
+        return self._named_by_config(path)
+
+    def _is_file(self, directory: str, name: str) -> bool:
+        return (name if directory == "." else f"{directory}/{name}") in self._files
+
+    def _named_by_config(self, path: str) -> str | None:
+        for config, text in self._configs.items():
+            for spelling in _spellings(path, parent_dir(config)):
+                if _mentions(text, spelling):
+                    return (
+                        f"{path} is named in {config} ('{spelling}'), which a fix does not rewrite"
+                    )
+        return None
+
+
+def _spellings(path: str, config_dir: str) -> list[str]:
+    """How a config in ``config_dir`` could spell ``path``: root- or config-relative, with or
+    without its source extension."""
+    forms = [path]
+    if config_dir != "." and path.startswith(config_dir + "/"):
+        forms.append(path[len(config_dir) + 1 :])
+    spelled: list[str] = []
+    for form in forms:
+        spelled.append(form)
+        stem = _SOURCE_EXTENSION.sub("", form)
+        if stem != form and "/" in stem:
+            spelled.append(stem)
+    return spelled
+
+
+def _mentions(text: str, spelling: str) -> bool:
+    """Whether ``spelling`` appears in ``text`` as a whole path: not inside a longer name, and
+    not the tail of a longer path (``src/index.ts`` does not name a root ``index.ts``, while
+    ``./index.ts`` does)."""
+    start = 0
+    while (found := text.find(spelling, start)) >= 0:
+        start = found + 1
+        after_at = found + len(spelling)
+        after = text[after_at] if after_at < len(text) else " "
+        if after.isalnum() or after in "_-":
+            continue
+        before = text[found - 1] if found > 0 else " "
+        if before == "/":
+            dot = text[found - 2] if found > 1 else ""
+            ahead = text[found - 3] if found > 2 else " "
+            if dot != "." or ahead.isalnum() or ahead in "./_-":
+                continue
+        elif before.isalnum() or before in "_-.":
+            continue
+        return True
+    return False

@@ -1,0 +1,141 @@
+"""What a fix may touch: framework routes, migrations, declared entries and configured files
+are refused with a reason; a rename carries every file of its folder."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from filid.engine import evaluate, load_project
+from filid.fix.planner import plan_fixes
+from filid.fix.run import run_fix
+from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
+from tests.conftest import write_files
+
+NEXT = '{"name": "web", "private": true, "dependencies": {"next": "14.0.0"}}\n'
+
+
+def _skips(root: Path, rules: list[str]) -> dict[str, str]:
+    """The reasons the planner gives for not fixing ``rules``' violations (it fixes none)."""
+    project = load_project(root, use_cache=False)
+    result = evaluate(project, rule_ids=rules)
+    plan = plan_fixes(project, result.violations, max_risk=Risk.MODERATE)
+    assert not plan.fixes, [f.violation.path for f in plan.fixes]
+    return {s.violation.path: s.reason for s in plan.skipped}
+
+
+def test_next_routes_are_never_moved_or_given_an_index(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": NEXT,
+            "pages/_app.tsx": "export default function App() { return null; }\n",
+            "pages/about.tsx": "export default function About() { return null; }\n",
+            "app/UserProfile/page.tsx": "export default function Page() { return null; }\n",
+        },
+    )
+    project = load_project(root, use_cache=False)
+
+    def proposal(rule: str, path: str, action: SyncActionKind, target: str) -> Violation:
+        fix = FixInfo(action, Risk.MODERATE, "proposed", target)
+        location = Location(file=path)
+        return Violation(rule, Severity.WARNING, rule, path, location, path, fix=fix)
+
+    # What an unguarded planner would do: move _app.tsx into its own folder, give pages/ an
+    # index (a new page), rename a route segment.
+    proposals = [
+        proposal("zero-peer-file", "pages/_app.tsx", SyncActionKind.MOVE, "pages/app/_app.tsx"),
+        proposal("module-entry-point", "pages", SyncActionKind.CREATE_INDEX, "pages/index.ts"),
+        proposal("naming-convention", "app/UserProfile", SyncActionKind.RENAME, "app/user-profile"),
+    ]
+    plan = plan_fixes(project, proposals, max_risk=Risk.MODERATE)
+    assert not plan.fixes
+    reasons = {s.violation.path: s.reason for s in plan.skipped}
+    assert reasons == {
+        "pages/_app.tsx": "pages/_app.tsx is in the route tree pages/ (its names are URLs)",
+        "pages": "pages/index.ts is in the route tree pages/ (its names are URLs)",
+        "app/UserProfile": "app/UserProfile is in the route tree app/ (its names are URLs)",
+    }
+    # Nor do the rules themselves propose anything there.
+    result = evaluate(project, rule_ids=["zero-peer-file", "naming-convention"])
+    assert not [v for v in result.violations if v.fix is not None]
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("prisma/migrations/20240101120000_Init/migration.ts", "migration"),
+        ("src/api/[...nextauth]/handler.ts", "route segment"),
+        ("src/routes/(auth)/login.ts", "route segment"),
+        ("versioned_docs/Version1/intro.ts", "documentation site"),
+    ],
+)
+def test_framework_significant_paths_are_refused(tmp_path: Path, path: str, expected: str) -> None:
+    from filid.fix.protected import Protection
+
+    root = write_files(tmp_path, {"package.json": '{"name": "x"}\n', path: "export {};\n"})
+    project = load_project(root, use_cache=False)
+    reason = Protection(root, project.tree.files, project.resolver).reason([path])
+    assert reason is not None and expected in reason
+
+
+def test_a_file_a_bundler_config_lists_is_not_moved(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "cli", "private": true}\n',
+            "tsdown.config.ts": "export default { entry: ['src/cli.ts', './src/worker'] };\n",
+            "src/index.ts": "export { run } from './cli';\n",
+            "src/cli.ts": "export const run = 1;\n",
+            "src/worker.ts": "export const work = 1;\n",
+            "src/other.ts": "export const other = 1;\n",
+        },
+    )
+    from filid.fix.protected import Protection
+
+    project = load_project(root, use_cache=False)
+    protection = Protection(root, project.tree.files, project.resolver)
+    assert "tsdown.config.ts" in (protection.reason(["src/cli.ts"]) or "")
+    assert "tsdown.config.ts" in (protection.reason(["src/worker.ts"]) or "")
+    assert protection.reason(["src/other.ts"]) is None
+    # A longer path that ends the same way does not name a root file.
+    assert protection.reason(["cli.ts"]) is None
+
+
+def test_a_rename_carries_dot_files_and_ignored_files(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "ui", "private": true}\n',
+            ".gitignore": "generated.ts\n",
+            "src/UserCard/index.ts": "export { card } from './card';\n",
+            "src/UserCard/card.ts": "export const card = 1;\n",
+            "src/UserCard/.eslintrc.json": "{}\n",
+            "src/UserCard/generated.ts": "export const generated = 1;\n",
+            "src/app/index.ts": "import { card } from '../UserCard';\nexport const a = card;\n",
+        },
+    )
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    run = run_fix(root, max_risk=Risk.MODERATE, rule_ids=["naming-convention"], use_cache=False)
+    assert "src/user-card/index.ts" in run.changed_files or (root / "src/user-card").is_dir()
+    assert not (root / "src/UserCard").exists()
+    for name in ("index.ts", "card.ts", ".eslintrc.json", "generated.ts"):
+        assert (root / "src/user-card" / name).is_file(), name
+    assert (root / "src/app/index.ts").read_text() == (
+        "import { card } from '../user-card';\nexport const a = card;\n"
+    )
+
+
+def test_a_rename_of_a_folder_holding_a_symlink_is_refused(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "ui", "private": true}\n',
+            "src/UserCard/index.ts": "export const card = 1;\n",
+        },
+    )
+    (root / "src/UserCard/link.ts").symlink_to(root / "package.json")
+    skips = _skips(root, ["naming-convention"])
+    assert "symbolic link" in skips["src/UserCard"]
