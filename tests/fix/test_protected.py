@@ -139,3 +139,38 @@ def test_a_rename_of_a_folder_holding_a_symlink_is_refused(tmp_path: Path) -> No
     (root / "src/UserCard/link.ts").symlink_to(root / "package.json")
     skips = _skips(root, ["naming-convention"])
     assert "symbolic link" in skips["src/UserCard"]
+
+
+def test_a_split_leaves_no_unused_import_under_no_unused_locals(
+    tmp_path: Path, tsc: Path
+) -> None:
+    from tests.fix.conftest import type_check
+
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "m", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"strict": true, "noUnusedLocals": true,'
+            ' "module": "esnext", "moduleResolution": "bundler", "noEmit": true}}\n',
+            "src/billing/INTENT.md": "# Billing\n",
+            "src/app/index.ts": "import { total } from '../billing';\nexport const t = total();\n",
+            "src/billing/x.ts": "export const a = 1;\nexport const b = 2;\nexport type T = 1;\n",
+            "src/billing/y.ts": "export const c = 3;\nexport default 4;\n",
+            "src/billing/index.ts": (
+                "import { a, b, type T } from './x';\n"
+                "import d, { c } from './y';\n"
+                "\n"
+                "export function total(): T {\n  return a + c;\n}\n"
+                "export const both = b + d;\n"
+                "export { b };\n"
+            ),
+        },
+    )
+    type_check(tsc, root)
+    run = run_fix(
+        root, max_risk=Risk.MODERATE, rule_ids=["index-barrel-pattern"], use_cache=False
+    )
+    assert run.changed_files, run.result.notes
+    index = (root / "src/billing/index.ts").read_text()
+    assert "import { b } from './x';" in index and "./y" not in index
+    type_check(tsc, root)  # noUnusedLocals: an unused import would fail here

@@ -122,6 +122,66 @@ def _bindings(statement: Node, source: bytes) -> set[str]:
     return names
 
 
+def _text(node: Node, source: bytes) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8")
+
+
+def _local_name(part: Node, source: bytes) -> str | None:
+    """The local binding of an import clause part (default, ``* as x``, or ``{ a as b }``)."""
+    if part.type == "identifier":
+        return _text(part, source)
+    if part.type == "namespace_import":
+        names = [c for c in part.children if c.type == "identifier"]
+        return _text(names[-1], source) if names else None
+    local = part.child_by_field_name("alias") or part.child_by_field_name("name")
+    return _text(local, source) if local is not None else None
+
+
+def _import_keeping(statement: Node, source: bytes, wanted: set[str]) -> str | None:
+    """``statement`` (an import) keeping only the bindings in ``wanted``.
+
+    The whole statement when it keeps every binding (or has none: a side-effect import);
+    ``None`` when it keeps none; else the statement rebuilt from its own parts' text, so no
+    import is left unused (``noUnusedLocals``).
+    """
+    whole = _text(statement, source)
+    clause = next((c for c in statement.children if c.type == "import_clause"), None)
+    source_node = statement.child_by_field_name("source")
+    if clause is None or source_node is None:
+        return whole
+    default: str | None = None
+    namespace: str | None = None
+    named: list[str] = []
+    total = 0
+    for part in clause.children:
+        if part.type == "named_imports":
+            for spec in part.children:
+                if spec.type == "import_specifier":
+                    total += 1
+                    if _local_name(spec, source) in wanted:
+                        named.append(_text(spec, source))
+        elif part.type in ("identifier", "namespace_import"):
+            total += 1
+            if _local_name(part, source) in wanted:
+                if part.type == "identifier":
+                    default = _text(part, source)
+                else:
+                    namespace = _text(part, source)
+    kept = len(named) + (default is not None) + (namespace is not None)
+    if kept == total:
+        return whole
+    if kept == 0:
+        return None
+    type_only = any(c.type == "type" for c in statement.children)
+    parts = [p for p in (default, namespace) if p is not None]
+    if named:
+        parts.append("{ " + ", ".join(named) + " }")
+    if namespace is not None and named:  # `* as x` cannot be combined with `{ … }`
+        return whole
+    prefix = "import type " if type_only else "import "
+    return f"{prefix}{', '.join(parts)} from {_text(source_node, source)};"
+
+
 def _follows_blank_line(source: bytes, start: int) -> bool:
     before = source[:start]
     whitespace = before[len(before.rstrip()) :]
@@ -200,9 +260,16 @@ def split_index(
         if node.type == "import_statement":
             bindings = _bindings(node, source)
             if bindings & moved_refs:
-                carried_imports.append(source[node.start_byte : node.end_byte].decode("utf-8"))
-                if not bindings & kept_refs:
+                # The new file takes the bindings the moved code uses, the index keeps the
+                # ones its remaining code uses: neither is left with an unused import.
+                carried = _import_keeping(node, source, moved_refs)
+                if carried is not None:
+                    carried_imports.append(carried)
+                remaining = _import_keeping(node, source, kept_refs)
+                if remaining is None:
                     continue  # only the moved code used it
+                if remaining != _text(node, source):
+                    text = source[start : node.start_byte].decode("utf-8") + remaining
         if new_index:
             # Keep the author's grouping: a blank line stays a blank line.
             new_index += "\n\n" if _follows_blank_line(source, start) else "\n"
