@@ -154,7 +154,8 @@ def test_a_split_leaves_no_unused_import_under_no_unused_locals(
             ' "module": "esnext", "moduleResolution": "bundler", "noEmit": true}}\n',
             "src/billing/INTENT.md": "# Billing\n",
             "src/app/index.ts": "import { total } from '../billing';\nexport const t = total();\n",
-            "src/billing/x.ts": "export const a = 1;\nexport const b = 2;\nexport type T = 1;\n",
+            "src/billing/x.ts": "export const a = 1;\nexport const b = 2;\ntype N = number;\n"
+            "export type T = N;\n",
             "src/billing/y.ts": "export const c = 3;\nexport default 4;\n",
             "src/billing/index.ts": (
                 "import { a, b, type T } from './x';\n"
