@@ -175,3 +175,37 @@ def test_a_split_leaves_no_unused_import_under_no_unused_locals(
     index = (root / "src/billing/index.ts").read_text()
     assert "import { b } from './x';" in index and "./y" not in index
     type_check(tsc, root)  # noUnusedLocals: an unused import would fail here
+
+
+def test_imports_made_equal_by_the_fix_merge_into_one(tmp_path: Path, tsc: Path) -> None:
+    from tests.fix.conftest import type_check
+
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "m", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"strict": true, "noEmit": true,'
+            ' "module": "esnext", "moduleResolution": "bundler"}}\n',
+            "src/auth/INTENT.md": "# Auth\n",
+            "src/auth/index.ts": "export { login } from './login';\n"
+            "export { session, type Session } from './session';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/auth/session.ts": "export const session = 2;\nexport type Session = number;\n",
+            "src/app/index.ts": (
+                "import { login } from '../auth/login';\n"
+                "import { session } from '../auth/session';\n"
+                "import type { Session } from '../auth/session';\n"
+                "\n"
+                "export const s: Session = login + session;\n"
+            ),
+        },
+    )
+    run = run_fix(root, rule_ids=["external-import-boundary"], use_cache=False)
+    assert "src/app/index.ts" in run.changed_files, run.result.notes
+    assert (root / "src/app/index.ts").read_text() == (
+        "import { login, session } from '../auth';\n"
+        "import type { Session } from '../auth';\n"
+        "\n"
+        "export const s: Session = login + session;\n"
+    )
+    type_check(tsc, root)

@@ -33,9 +33,11 @@ from filid.fix.actions import (
     digest,
 )
 from filid.fix.barrel import index_content, split_index
+from filid.fix.merge_imports import merge_equal_specifiers
 from filid.fix.protected import Protection
 from filid.fix.specifiers import (
     JS_EXTENSIONS,
+    SOURCE_EXTENSIONS,
     TS_EXTENSIONS,
     SpecifierStyle,
     file_matches_segment,
@@ -753,9 +755,12 @@ class _Accepted:
 
 
 def _operations(
-    candidate_like: _Accepted | _Candidate, read: Callable[[str], bytes]
+    candidate_like: _Accepted | _Candidate, read: Callable[[str], bytes], *, merge: bool = False
 ) -> tuple[SyncAction, ...]:
-    """Operations in apply order: creations, moves, edits at post-move paths, removals."""
+    """Operations in apply order: creations, moves, edits at post-move paths, removals.
+
+    ``merge`` (the whole plan): imports whose specifiers the edits made equal become one.
+    """
     operations: list[SyncAction] = []
     for path in sorted(candidate_like.creates):
         operations.append(CreateFile(path, candidate_like.creates[path]))
@@ -763,6 +768,8 @@ def _operations(
         operations.append(MoveFile(source, candidate_like.moves[source], digest(read(source))))
     for path in sorted(candidate_like.edits):
         edits = tuple(sorted(candidate_like.edits[path], key=lambda e: (e.start_byte, e.end_byte)))
+        if merge and len(edits) > 0 and split_ext(_basename(path))[1] in SOURCE_EXTENSIONS:
+            edits = tuple(merge_equal_specifiers(path, read(path), edits))
         if edits:
             final = candidate_like.moves.get(path, path)
             operations.append(EditFile(final, digest(read(path)), edits))
@@ -833,5 +840,5 @@ def plan_fixes(
         root=project.root,
         fixes=tuple(planned),
         skipped=tuple(skipped),
-        operations=_operations(accepted, planner.read),
+        operations=_operations(accepted, planner.read, merge=True),
     )
