@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from filid.engine import Project, evaluate, load_project
+from filid.engine import Project, evaluate, load_project, normalize_files
 from filid.fix.actions import FixPlan, SkippedFix, SyncAction
-from filid.fix.apply import apply_plan, preview_diff
+from filid.fix.apply import apply_plan
 from filid.fix.planner import plan_fixes
 from filid.model.report import FixedItem, ValidationResult
 from filid.model.violations import Risk, Violation
+from filid.scan.universe import resolve_root
 
 __all__ = ["FixRun", "run_fix"]
 
@@ -79,20 +80,15 @@ def run_fix(
     and the engine's ``InputError``/``ConfigError`` for a bad root or configuration.
     """
 
+    if dry_run:
+        return _preview(root, config_path, max_risk, rule_ids, use_cache, files)
+
     def load() -> tuple[Project, ValidationResult]:
         project = load_project(root, config_path=config_path, use_cache=use_cache)
         return project, evaluate(project, rule_ids=rule_ids, files=files)
 
     project, result = load()
     plan = plan_fixes(project, result.violations, max_risk=max_risk)
-    if dry_run:
-        notes = result.notes + _skip_notes(plan.skipped)
-        return FixRun(
-            result=replace(result, notes=notes),
-            diff=preview_diff(plan) if not plan.is_empty else "",
-            changed_files=(),
-            skipped=plan.skipped,
-        )
 
     changed: set[str] = set()
     fixed: list[FixedItem] = []
@@ -133,4 +129,47 @@ def run_fix(
         diff="",
         changed_files=tuple(sorted(changed)),
         skipped=last_plan.skipped,
+    )
+
+
+def _preview(
+    root: str | os.PathLike[str],
+    config_path: Path | None,
+    max_risk: Risk,
+    rule_ids: Sequence[str] | None,
+    use_cache: bool,
+    files: Sequence[str] | None,
+) -> FixRun:
+    """``--diff``: the whole run (every pass) on a scratch copy, shown as a diff.
+
+    The result reported is the project's as it is now (nothing was fixed); the notes say
+    which fixes could not be planned.
+    """
+    from filid.fix.preview import preview_run
+
+    resolved = resolve_root(root)
+    project = load_project(resolved, config_path=config_path, use_cache=use_cache)
+    result = evaluate(project, rule_ids=rule_ids, files=files)
+    if not any(v.fix is not None for v in result.violations):
+        return FixRun(result=result, diff="", changed_files=(), skipped=())
+    scoped = (
+        None if files is None else [str(resolved / f) for f in normalize_files(resolved, files)]
+    )
+
+    def fix_copy(copy: Path) -> FixRun:
+        inside = (
+            None if scoped is None else [str(copy / Path(f).relative_to(resolved)) for f in scoped]
+        )
+        return run_fix(
+            copy, config_path=config_path, max_risk=max_risk, rule_ids=rule_ids,
+            use_cache=False, files=inside,
+        )  # fmt: skip
+
+    simulated, diff = preview_run(resolved, fix_copy)
+    notes = result.notes + _skip_notes(simulated.skipped)
+    return FixRun(
+        result=replace(result, notes=notes),
+        diff=diff,
+        changed_files=(),
+        skipped=simulated.skipped,
     )

@@ -1,0 +1,128 @@
+"""``--diff``: exactly what the same command without ``--diff`` would write.
+
+A fix run makes passes until nothing more applies (a fix can enable another: a created entry
+point makes a deep import rewritable). So the preview does the real run on a scratch copy of
+the project — every file under the root except ``.git`` and the directories filid never
+reads (``node_modules``…), in a fresh git repository so that ``.gitignore`` rules hold there
+too — and prints the difference between the project and the copy: unified diffs with
+``a/``/``b/`` prefixes, ``/dev/null`` for created and removed files, and git rename headers for
+files moved unchanged, so that ``git apply`` gives the tree the run would give.
+
+The copy goes to memory-backed ``/dev/shm`` when it exists and the project is small enough,
+else to the usual temporary folder; symbolic links are copied as links, never followed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+from filid.scan.universe import EXCLUDED_DIRECTORIES
+
+__all__ = ["diff_trees", "preview_run"]
+
+T = TypeVar("T")
+
+_SHM = "/dev/shm"
+_SHM_LIMIT = 256 * 1024 * 1024
+
+
+def _files(root: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """Every entry to copy: (root-relative POSIX path, lstat), directories excluded."""
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        with os.scandir(current) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name == ".git" or entry.name in EXCLUDED_DIRECTORIES:
+                        continue
+                    stack.append(Path(entry.path))
+                    continue
+                yield (
+                    Path(entry.path).relative_to(root).as_posix(),
+                    entry.stat(follow_symlinks=False),
+                )
+
+
+def preview_run(root: Path, run: Callable[[Path], T]) -> tuple[T, str]:
+    """Call ``run`` on a scratch copy of ``root``; return its result and the diff from
+    ``root`` to the copy as ``run`` left it (the copy is removed afterwards)."""
+    listed = list(_files(root))
+    size = sum(stat.st_size for _, stat in listed)
+    place = _SHM if size <= _SHM_LIMIT and os.access(_SHM, os.W_OK | os.X_OK) else None
+    with tempfile.TemporaryDirectory(prefix="filid-diff-", dir=place) as tmp:
+        copy = Path(tmp) / "project"
+        copy.mkdir()
+        for rel, _stat in listed:
+            target = copy / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(root / rel, target, follow_symlinks=False)
+        subprocess.run(["git", "init", "-q"], cwd=copy, capture_output=True, check=False)
+        result = run(copy)
+        return result, diff_trees(root, copy, [rel for rel, _ in listed])
+
+
+def diff_trees(before: Path, after: Path, paths: list[str]) -> str:
+    """The unified diff from ``before`` to ``after`` over ``paths`` and any new file."""
+    original = {p: _read(before / p) for p in paths}
+    current = {rel: _read(after / rel) for rel, _ in _files(after) if not rel.startswith(".git/")}
+    changed = sorted(p for p in set(original) | set(current) if original.get(p) != current.get(p))
+    removed = [p for p in changed if p not in current]
+    created = [p for p in changed if p not in original]
+    renamed: dict[str, str] = {}
+    for destination in created:
+        for source in removed:
+            if source not in renamed.values() and original[source] == current[destination]:
+                renamed[destination] = source
+                break
+    out: list[str] = []
+    for path in changed:
+        if path in renamed.values():
+            continue  # shown at its destination
+        if path in renamed:
+            out.append(f"diff --git a/{renamed[path]} b/{path}\nsimilarity index 100%\n")
+            out.append(f"rename from {renamed[path]}\nrename to {path}\n")
+            continue
+        old, new = original.get(path), current.get(path)
+        out.append(f"diff --git a/{path} b/{path}\n")
+        if old is None:
+            out.append("new file mode 100644\n")
+        elif new is None:
+            out.append("deleted file mode 100644\n")
+        out.extend(
+            _unified(
+                old,
+                new,
+                f"a/{path}" if old is not None else "/dev/null",
+                f"b/{path}" if new is not None else "/dev/null",
+            )
+        )
+    return "".join(out)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        if path.is_symlink():
+            return os.readlink(path).encode("utf-8", "surrogateescape")
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _unified(old: bytes | None, new: bytes | None, old_name: str, new_name: str) -> list[str]:
+    before = (old or b"").decode("utf-8", "replace").splitlines(keepends=True)
+    after = (new or b"").decode("utf-8", "replace").splitlines(keepends=True)
+    lines: list[str] = []
+    for line in difflib.unified_diff(before, after, old_name, new_name):
+        if line.endswith("\n"):
+            lines.append(line)
+        else:
+            lines.append(line + "\n\\ No newline at end of file\n")
+    return lines

@@ -1,0 +1,68 @@
+"""``--diff`` is the run: ``git apply`` of its output gives the tree the fix run gives."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import write_files
+
+FILID = [sys.executable, "-m", "filid"]
+
+# A module without an entry point that another module reaches into: the first pass creates
+# src/auth/index.ts, only then can the deep import be rewritten to it (a second pass); the
+# rename of src/UserCard and the import into it come from a moderate fix.
+PROJECT = {
+    "package.json": '{"name": "shop", "private": true}\n',
+    "tsconfig.json": '{"compilerOptions": {"strict": true}}\n',
+    "src/auth/INTENT.md": "# Auth\n",
+    "src/auth/login.ts": "export const login = 1;\n",
+    "src/app/index.ts": (
+        "import { login } from '../auth/login';\n"
+        "import { card } from '../UserCard';\n"
+        "export const a = login + card;\n"
+    ),
+    "src/UserCard/index.ts": "export { card } from './card';\n",
+    "src/UserCard/card.ts": "export const card = 1;\n",
+    "src/UserCard/.eslintrc.json": "{}\n",
+}
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and ".git" not in p.relative_to(root).parts
+    }
+
+
+@pytest.mark.parametrize("mode", ["--fix", "--unsafe-fixes"])
+def test_git_apply_of_the_diff_gives_the_tree_of_the_run(tmp_path: Path, mode: str) -> None:
+    ran = write_files(tmp_path / "ran", PROJECT)
+    for root in (ran,):
+        subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    previewed = tmp_path / "previewed"
+    shutil.copytree(ran, previewed)
+    before = _tree(previewed)
+
+    diff = subprocess.run(
+        [*FILID, "check", ".", mode, "--diff", "--no-progress"],
+        cwd=previewed, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert diff.returncode == 1, diff.stderr
+    assert _tree(previewed) == before, "--diff wrote something"
+    (tmp_path / "fix.patch").write_text(diff.stdout, encoding="utf-8")
+    subprocess.run(
+        ["git", "apply", str(tmp_path / "fix.patch")], cwd=previewed, check=True
+    )  # fmt: skip
+
+    subprocess.run([*FILID, "check", ".", mode, "--no-progress"], cwd=ran, check=False)
+    assert _tree(previewed) == _tree(ran)
+    assert _tree(ran) != before
+    # Both passes are in it: the entry point is created and the deep import goes through it.
+    assert "src/auth/index.ts" in _tree(ran)
+    assert b"from '../auth'" in _tree(ran)["src/app/index.ts"]
