@@ -209,3 +209,32 @@ def test_imports_made_equal_by_the_fix_merge_into_one(tmp_path: Path, tsc: Path)
         "export const s: Session = login + session;\n"
     )
     type_check(tsc, root)
+
+
+def test_after_a_fix_run_refused_fixes_are_not_counted_and_changed_files_are_named(
+    tmp_path: Path,
+) -> None:
+    import sys
+
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "ui", "private": true}\n',
+            "src/UserCard/index.ts": "export const card = 1;\n",
+            "src/auth/INTENT.md": "# Auth\n",
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/app/index.ts": "import { login } from '../auth/login';\nexport const a = login;\n",
+        },
+    )
+    (root / "src/UserCard/link.ts").symlink_to(root / "package.json")
+    done = subprocess.run(
+        [sys.executable, "-m", "filid", "check", ".", "--unsafe-fixes", "--no-progress",
+         "--rules", "naming-convention,external-import-boundary"],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    out = done.stdout
+    assert "Changed 1 file:\n  src/app/index.ts\n" in out, out
+    assert "1 proposed fix(es) cannot be applied" in out
+    assert "fixable with" not in out  # the refused rename is not offered again
+    assert "symbolic link" in out  # the note says why

@@ -123,6 +123,8 @@ def run_fix(
         fixed=tuple(fixed),
         remaining=result.violations,
         notes=result.notes + _skip_notes(blocked),
+        changed_files=tuple(sorted(changed)),
+        refused_fixes=frozenset(s.violation.fingerprint for s in last_plan.skipped),
     )
     return FixRun(
         result=final,
@@ -167,8 +169,9 @@ def _preview(
 
     simulated, diff = preview_run(resolved, fix_copy)
     notes = result.notes + _skip_notes(simulated.skipped)
+    refused = frozenset(s.violation.fingerprint for s in simulated.skipped)
     return FixRun(
-        result=replace(result, notes=notes),
+        result=replace(result, notes=notes, refused_fixes=refused),
         diff=diff,
         changed_files=(),
         skipped=simulated.skipped,

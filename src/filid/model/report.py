@@ -65,6 +65,10 @@ class ValidationResult:
     baseline_suppressed: int = 0
     extra: Mapping[str, object] = field(default_factory=dict)
     new_since: NewSince | None = None
+    # After a fix run: the files it wrote, created or removed (root-relative, sorted), and the
+    # fingerprints of violations whose proposed fix the planner refused (not "fixable").
+    changed_files: tuple[str, ...] = ()
+    refused_fixes: frozenset[str] = frozenset()
 
     @property
     def failed_pairs(self) -> int:

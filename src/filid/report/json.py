@@ -97,6 +97,8 @@ def validation_report(result: ValidationResult, tree: FractalTree | None = None)
     }
     if result.fixed:
         data["fixedItems"] = [_fixed_to_json(i) for i in result.fixed]
+    if result.changed_files:
+        data["changedFiles"] = list(result.changed_files)
     if result.remaining is not None:
         data["remainingViolations"] = [violation_to_json(v) for v in result.remaining]
     if result.baseline_suppressed:

@@ -52,11 +52,13 @@ def render_violation(violation: Violation, *, color: bool = False) -> str:
     return line
 
 
-def fixable_counts(violations: Iterable[Violation]) -> tuple[int, int]:
-    """(safe-fixable, moderate-fixable) counts."""
+def fixable_counts(
+    violations: Iterable[Violation], refused: frozenset[str] = frozenset()
+) -> tuple[int, int]:
+    """(safe-fixable, moderate-fixable) counts, leaving out fixes the planner ``refused``."""
     safe = moderate = 0
     for violation in violations:
-        if violation.fix is None:
+        if violation.fix is None or violation.fingerprint in refused:
             continue
         if violation.fix.risk is Risk.SAFE:
             safe += 1
@@ -80,6 +82,12 @@ def render_check(
         lines.extend(
             f"  {item.action}: {item.result_path} ({item.violation.rule_id})" for item in applied
         )
+    if result.changed_files:
+        if lines:
+            lines.append("")
+        count = len(result.changed_files)
+        lines.append(f"Changed {count} file{'s' if count != 1 else ''}:")
+        lines.extend(f"  {visible(path)}" for path in result.changed_files)
     total = len(result.violations)
     if lines:
         lines.append("")
@@ -91,7 +99,14 @@ def render_check(
             count = result.count(severity)
             if count:
                 lines.append(f"{_paint(severity.value, _COLORS[severity], color)}: {count}")
-        safe, moderate = fixable_counts(result.violations)
+        safe, moderate = fixable_counts(result.violations, result.refused_fixes)
+        refused = sum(
+            1
+            for v in result.violations
+            if v.fix is not None and v.fingerprint in result.refused_fixes
+        )
+        if refused:
+            lines.append(f"{refused} proposed fix(es) cannot be applied (the notes say why).")
         if safe or moderate:
             hint = f"{safe} fixable with --fix"
             if moderate:
