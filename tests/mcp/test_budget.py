@@ -277,3 +277,38 @@ def test_an_item_larger_than_the_budget_is_shown_shortened() -> None:
     [item] = data["list"]
     assert item["file"] == "a.ts" and "[cut: " in item["diff"]
     assert data["nextActions"] == [{"tool": "t", "args": {"offset": 1}, "why": "next"}]
+
+
+async def _follow(client: Client, tool: str, args: dict[str, Any], depth: int) -> int:
+    """Call ``tool``; then call each of its nextActions exactly as given (``depth`` levels
+    deep). Every call must succeed. Returns the number of actions called."""
+    data = answer(await client.call_tool(tool, args))
+    called = 0
+    for action in data["nextActions"]:
+        assert set(action) == {"tool", "args", "why"} and action["why"]
+        if depth > 0:
+            called += 1 + await _follow(client, action["tool"], action["args"], depth - 1)
+        else:
+            answer(await client.call_tool(action["tool"], action["args"]))
+            called += 1
+    return called
+
+
+@pytest.mark.slow
+async def test_every_next_action_called_as_given_succeeds_over_stdio(
+    tmp_path: Path,
+) -> None:
+    project = (tmp_path / "mono").resolve()
+    _load_generator().generate(2000, project, 2)
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "filid", "mcp", "--root", str(tmp_path)],
+        env=server_environment(),
+        cwd=str(tmp_path),
+    )
+    called = 0
+    async with Client(params, mode="legacy", read_timeout_seconds=120) as client:
+        for tool, arguments in calls(project):
+            called += await _follow(client, tool, {**arguments, "maxChars": 6_000}, 1)
+    # Pages, previews, applies, explanations, deeper scans: many kinds were exercised.
+    assert called > 30

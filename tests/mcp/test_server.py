@@ -678,3 +678,40 @@ def test_roots_must_exist(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"--root .*nope: no such directory"):
         build_server([tmp_path / "nope"])
     assert os.path.isdir(tmp_path)
+
+
+# -- nextActions -----------------------------------------------------------------------------
+
+
+async def test_next_actions_are_tool_calls_that_succeed(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    path = str(workspace.project)
+    starts: list[tuple[str, dict[str, Any]]] = [
+        ("fractal-scan", {"path": path, "depth": 2}),
+        ("drift-detect", {"path": path}),
+        ("lca-resolve", {"path": path, "moduleA": "src/auth", "moduleB": "src/billing"}),
+        ("rule-query", {"path": path, "action": "list"}),
+        ("rule-query", {"path": path, "action": "get", "ruleId": "zero-peer-file"}),
+        ("rule-query", {"path": path, "action": "check", "targetPath": "src"}),
+        ("structure-validate", {"path": path, "maxChars": 3000}),
+    ]
+    kinds: set[tuple[str, str]] = set()
+    async with connect() as client:
+        for tool, arguments in starts:
+            data = ok(await client.call_tool(tool, arguments))
+            assert data["nextActions"], tool
+            for action in data["nextActions"]:
+                assert set(action) == {"tool", "args", "why"}
+                ok(await client.call_tool(action["tool"], action["args"]))
+                kinds.add((action["tool"], ",".join(sorted(action["args"]))))
+        # An unknown module's error offers the same call with the nearest existing module.
+        failed = await client.call_tool(
+            "lca-resolve", {"path": path, "moduleA": "src/auht", "moduleB": "src/billing"}
+        )
+        assert failed.is_error and isinstance(failed.structured_content, dict)
+        for action in failed.structured_content["nextActions"]:
+            ok(await client.call_tool(action["tool"], action["args"]))
+    assert ("structure-validate", "fix,path") in kinds
+    assert ("structure-validate", "maxChars,offset,path") in kinds
+    assert any(tool == "rule-query" for tool, _ in kinds)
