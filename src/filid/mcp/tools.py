@@ -562,7 +562,7 @@ def _apply_baseline(
     root: Path, raw: str, result: ValidationResult
 ) -> tuple[ValidationResult, JsonObject]:
     """``result`` with only new violations, and the baseline's counts."""
-    from filid.baseline import apply_baseline, read_baseline
+    from filid.baseline import apply_baseline
     from filid.store.files import read_regular_file
 
     path = _baseline_file(root, raw)
@@ -570,14 +570,12 @@ def _apply_baseline(
         text = read_regular_file(path, _BASELINE_MAX_BYTES).decode("utf-8", "replace")
     except OSError as error:
         raise InputError(f"baseline: {raw}: cannot read ({error.strerror or error})") from None
-    recorded = read_baseline(text, source=f"baseline {raw}")
     filtered = apply_baseline(result, text, source=f"baseline {raw}")
     suppressed = filtered.baseline_suppressed - result.baseline_suppressed
     applied = set(result.rules_applied)
     entries = json.loads(text)["violations"]
     # Entries of rules not evaluated in this call are neither suppressed nor fixed.
     relevant = sum(1 for e in entries if e.get("ruleId") in applied or "ruleId" not in e)
-    del recorded
     counts: JsonObject = {
         "path": path.relative_to(root).as_posix(),
         "new": len(filtered.violations),
