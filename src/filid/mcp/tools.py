@@ -386,9 +386,10 @@ def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
         sections.append(Section(("syncPlan",), plan))
     if patterns:
         summary["matchingPaths"] = len(items)
-    kept_paths = {i["path"] for i in items}
-    acted = [v for v in result.violations if not patterns or v.path in kept_paths]
-    actions = _fix_actions(root, acted if report.items else [], args)
+    # Act on what the answer shows: the kept severities, the matching paths.
+    kept = {(i["path"], i["rule"]) for i in items}
+    acted = [v for v in result.violations if (v.path, v.rule_id) in kept]
+    actions = _fix_actions(root, acted, args)
     if report.items and not args["generatePlan"]:
         actions.append(
             _call(
