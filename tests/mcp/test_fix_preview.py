@@ -169,3 +169,20 @@ async def test_preview_then_apply_over_stdio(workspace: Workspace, tmp_path: Pat
         applied = ok(await client.call_tool(action["tool"], action["args"]))
     assert applied["summary"]["changedFiles"]
     assert (workspace.project / "src/orders/index.ts").is_file()
+
+
+async def test_paths_narrow_what_a_preview_shows_not_the_plan(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    path = str(workspace.project)
+    async with connect() as client:
+        whole = ok(await client.call_tool("structure-validate", {"path": path, "fix": "preview"}))
+        narrow = ok(
+            await client.call_tool(
+                "structure-validate",
+                {"path": path, "fix": "preview", "paths": ["src/orders"]},
+            )
+        )
+    assert narrow["preview"]["planToken"] == whole["preview"]["planToken"]
+    assert [c["file"] for c in narrow["preview"]["diff"]] == ["src/orders/index.ts"]
+    assert len(whole["preview"]["diff"]) > 1

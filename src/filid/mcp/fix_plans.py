@@ -17,7 +17,7 @@ import os
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, assert_never
@@ -227,8 +227,3 @@ def split_diff(diff: str) -> list[dict[str, Any]]:
 
 def _strip_prefix(name: str) -> str:
     return name[2:] if name.startswith(("a/", "b/")) else name
-
-
-def files_of(chunks: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The file of each diff chunk, in order."""
-    return [str(c["file"]) for c in chunks]

@@ -745,8 +745,10 @@ TOOLS: tuple[ToolSpec, ...] = (
             "Classify every directory of a TypeScript/JavaScript project as fractal (a module "
             "with its own CLAUDE.md boundary), organ (a role folder such as utils/ or "
             "components/), pure-function or hybrid, and return the tree (ScanReport: "
-            "tree.nodes keyed by root-relative path, modules, unresolved imports). Use it "
-            "first to see the shape of a project; read-only."
+            "the compact tree.types path -> type; includeModuleInfo=true adds every node's "
+            "metadata and the modules; unresolved imports). Use it first to see the shape of "
+            "a project; read-only. Every tool answers within maxChars (summary first; page "
+            "with offset, narrow with paths) and lists nextActions as ready tool calls."
         ),
         input_schema=schemas.FRACTAL_SCAN,
         output_schema=outputs.FRACTAL_SCAN,
@@ -801,8 +803,11 @@ TOOLS: tuple[ToolSpec, ...] = (
         description=(
             "Evaluate every enabled rule (or only `rules`) over the project and return the "
             "ValidationReport (violations with location, suggestion and fix risk; pass/fail "
-            "counts). fix=true WRITES FILES: it applies the safe fixes (e.g. creates a missing "
-            "index.ts), re-validates, and reports fixedItems and remainingViolations."
+            "counts), most severe first. fix='preview' writes nothing and returns the diff of "
+            "the safe fixes with a planToken; fix=true with that planToken WRITES FILES: it "
+            "applies exactly that plan (refused if a file changed since) and re-validates; "
+            "plain fix=true applies every safe fix. baseline: report only violations a "
+            "recorded baseline file does not list."
         ),
         input_schema=schemas.STRUCTURE_VALIDATE,
         output_schema=outputs.STRUCTURE_VALIDATE,
