@@ -30,8 +30,10 @@ __all__ = [
     "drift_severity",
 ]
 
-# ``suggestedAction`` of a violation whose rule has no SyncAction (intent-document-contract):
-# the fix is an edit only a person (or an agent) can make.
+# The ``suggested_action`` of a violation whose rule has no SyncAction (intent-document-
+# contract): the fix is an edit only a person (or an agent) can make. It is not one of the
+# seed's SyncActions, so the JSON item has no ``suggestedAction`` and says what to do in its
+# ``description`` instead.
 NO_ACTION = "manual"
 
 
@@ -106,17 +108,23 @@ class DriftItem:
     actual: str
     severity: DriftSeverity
     suggested_action: str
+    manual_change: str = ""
 
     def to_json(self) -> dict[str, object]:
-        """The CONTRACT camelCase shape."""
-        return {
+        """The CONTRACT camelCase shape; a manual item has ``description`` instead of a
+        ``suggestedAction`` (the seed's SyncAction list has no "manual")."""
+        data: dict[str, object] = {
             "path": self.path,
             "rule": self.rule,
             "expected": self.expected,
             "actual": self.actual,
             "severity": self.severity.value,
-            "suggestedAction": self.suggested_action,
         }
+        if self.suggested_action == NO_ACTION:
+            data["description"] = self.manual_change
+        else:
+            data["suggestedAction"] = self.suggested_action
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +259,14 @@ def _drift_item(violation: Violation) -> DriftItem:
         actual=actual,
         severity=drift_severity(violation),
         suggested_action=action,
+        manual_change="" if violation.fix is not None else _manual_change(violation, expected),
     )
+
+
+def _manual_change(violation: Violation, expected: str) -> str:
+    """What to do by hand for a violation no SyncAction resolves."""
+    how = violation.suggestion or f"change {violation.location.file} so that {expected}"
+    return f"manual change (no automatic fix): {how}"
 
 
 def _target(violation: Violation, default: str) -> str:

@@ -50,6 +50,19 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("structure-validate", {"path": ".", "rules": "max-depth"}),
     ("structure-validate", {"path": ".", "rules": ["max-depth", 3]}),
     ("structure-validate", {"path": ".", "fix": 1}),
+    ("structure-validate", {"path": ".", "fix": "preview"}),
+    ("structure-validate", {"path": ".", "fix": "apply"}),
+    ("structure-validate", {"path": ".", "fix": True, "planToken": "t"}),
+    ("structure-validate", {"path": ".", "baseline": ""}),
+    ("fractal-scan", {"path": ".", "depth": 3.0}),
+    ("fractal-scan", {"path": ".", "maxChars": 1999}),
+    ("fractal-scan", {"path": ".", "maxChars": 2000, "offset": 0, "paths": ["src/**"]}),
+    ("fractal-scan", {"path": ".", "offset": -1}),
+    ("fractal-scan", {"path": ".", "paths": [""]}),
+    ("drift-detect", {"path": ".", "rules": ["max-depth"], "paths": ["a"], "offset": 4}),
+    ("rule-query", {"path": ".", "action": "list", "ruleCategory": "naming"}),
+    ("rule-query", {"path": ".", "action": "list", "category": "naming"}),
+    ("lca-resolve", {"path": ".", "moduleA": "a", "moduleB": "b", "offset": 1}),
 ]
 
 
@@ -83,11 +96,16 @@ def test_the_check_accepts_exactly_what_json_schema_accepts(
     [
         ({"path": ".", "depth": 30}, "depth: must be between 1 and 20 (got 30)"),
         ({"path": ".", "depth": 0}, "depth: must be between 1 and 20 (got 0)"),
-        ({"path": ".", "depth": "5"}, 'depth: must be an integer (got "5")'),
+        ({"path": ".", "depth": "5"}, 'depth: must be a number (got "5")'),
+        ({"path": ".", "depth": 2.5}, "depth: must be a whole number (got 2.5)"),
+        ({"path": ".", "maxChars": 10}, "maxChars: must be between 2000 and 1000000 (got 10)"),
+        ({"path": ".", "offset": -3}, "offset: must be at least 0 (got -3)"),
+        ({"path": ".", "paths": []}, "paths: must list at least 1 item(s)"),
         ({}, "path: required argument missing"),
         (
             {"path": ".", "colour": "red"},
-            "colour: unknown argument (valid arguments: path, depth, includeModuleInfo)",
+            "colour: unknown argument (valid arguments: path, depth, includeModuleInfo, "
+            "paths, offset, maxChars)",
         ),
         ({"path": ""}, "path: must not be empty"),
     ],
@@ -109,12 +127,22 @@ def test_enum_and_item_reasons() -> None:
 
 def test_defaults_are_filled_and_integral_numbers_become_ints() -> None:
     checked = validate_arguments(schemas.FRACTAL_SCAN, {"path": "p", "depth": 4.0})
-    assert checked == {"path": "p", "depth": 4, "includeModuleInfo": False}
+    assert checked == {
+        "path": "p",
+        "depth": 4,
+        "includeModuleInfo": False,
+        "offset": 0,
+        "maxChars": 20_000,
+    }
     assert isinstance(checked["depth"], int)
     assert validate_arguments(schemas.FRACTAL_SCAN, {"path": "p"})["depth"] == 10
 
 
-def test_category_enum_covers_every_node_and_rule_category() -> None:
-    enum = schemas.RULE_QUERY["properties"]["category"]["enum"]
-    assert set(enum) == NODE_CATEGORIES | RULE_CATEGORIES
-    assert len(enum) == len(set(enum))
+def test_category_enum_is_the_seeds_and_rule_category_covers_the_rest() -> None:
+    properties = schemas.RULE_QUERY["properties"]
+    enum = properties["category"]["enum"]
+    # The seed's six values, exactly; every other rule category through ruleCategory.
+    assert enum == ["fractal", "organ", "pure-function", "hybrid", "structure", "dependency"]
+    assert set(enum) <= NODE_CATEGORIES | RULE_CATEGORIES
+    assert set(properties["ruleCategory"]["enum"]) == RULE_CATEGORIES
+    assert set(enum) | set(properties["ruleCategory"]["enum"]) == NODE_CATEGORIES | RULE_CATEGORIES

@@ -34,7 +34,9 @@ from tests.mcp.conftest import ClientFactory, Workspace
 pytestmark = pytest.mark.anyio
 
 TOOL_NAMES = ["fractal-scan", "drift-detect", "lca-resolve", "rule-query", "structure-validate"]
-VOLATILE = ("timestamp", "duration", "scanTimestamp", "nextActions")
+VOLATILE = ("timestamp", "duration", "scanTimestamp", "nextActions", "summary", "truncated")
+# Large enough for the whole answer on the example project: comparisons see every item.
+WHOLE = 1_000_000
 
 
 def text_of(result: CallToolResult) -> str:
@@ -53,8 +55,30 @@ def ok(result: CallToolResult) -> dict[str, Any]:
     return data
 
 
+def _engine_order(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(
+        violations,
+        key=lambda v: (v["path"], v["ruleId"], v["location"]["line"], v["location"]["column"]),
+    )
+
+
 def stable(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if k not in VOLATILE}
+    """The answer without volatile keys, its violations back in the engine's order (MCP
+    answers list them most severe first)."""
+    out = {k: v for k, v in data.items() if k not in VOLATILE}
+    if isinstance(out.get("result"), dict) and "violations" in out["result"]:
+        out["result"] = {**out["result"], "violations": _engine_order(out["result"]["violations"])}
+    if "violations" in out:
+        out["violations"] = _engine_order(out["violations"])
+    return out
+
+
+def scan_compact(report: dict[str, Any]) -> dict[str, Any]:
+    """A scan report as fractal-scan answers without includeModuleInfo: the compact tree."""
+    tree = dict(report["tree"])
+    tree["types"] = {path: node["type"] for path, node in tree["nodes"].items()}
+    tree["nodes"] = {}
+    return {**report, "tree": tree}
 
 
 def error_text(result: CallToolResult) -> str:
@@ -109,10 +133,15 @@ async def test_fractal_scan_matches_scan_report(
     connect: ClientFactory, workspace: Workspace
 ) -> None:
     async with connect() as client:
-        shallow = ok(await client.call_tool("fractal-scan", {"path": str(workspace.project)}))
+        shallow = ok(
+            await client.call_tool(
+                "fractal-scan", {"path": str(workspace.project), "maxChars": WHOLE}
+            )
+        )
         deep = ok(
             await client.call_tool(
-                "fractal-scan", {"path": "project", "depth": 2, "includeModuleInfo": True}
+                "fractal-scan",
+                {"path": "project", "depth": 2, "includeModuleInfo": True, "maxChars": WHOLE},
             )
         )
     project = load_project(workspace.project)
@@ -134,13 +163,14 @@ async def test_fractal_scan_matches_scan_report(
         max_depth=2,
         include_modules=True,
     )
-    assert stable(shallow) == stable(expected_default)
+    assert stable(shallow) == stable(scan_compact(expected_default))
     assert stable(deep) == stable(expected_depth2)
+    assert "truncated" not in shallow and "truncated" not in deep
     assert deep["modules"], "the example project has modules"
     assert all(n["depth"] <= 2 for n in deep["tree"]["nodes"].values())
-    assert any("structure-validate" in a for a in deep["nextActions"])
-    # The example tree is deeper than 2: the hint names the depth that shows everything.
-    assert any(f"depth={project.tree.depth}" in a for a in deep["nextActions"])
+    assert any(a["tool"] == "structure-validate" for a in deep["nextActions"])
+    # The example tree is deeper than 2: the next action asks for the depth that shows all.
+    assert any(a["args"].get("depth") == project.tree.depth for a in deep["nextActions"])
 
 
 @pytest.mark.parametrize(
@@ -149,7 +179,11 @@ async def test_fractal_scan_matches_scan_report(
 async def test_drift_detect_matches_detect_drift(
     connect: ClientFactory, workspace: Workspace, severity: str | None, plan: bool
 ) -> None:
-    arguments: dict[str, Any] = {"path": str(workspace.project), "generatePlan": plan}
+    arguments: dict[str, Any] = {
+        "path": str(workspace.project),
+        "generatePlan": plan,
+        "maxChars": WHOLE,
+    }
     if severity is not None:
         arguments["severity"] = severity
     async with connect() as client:
@@ -158,9 +192,20 @@ async def test_drift_detect_matches_detect_drift(
     expected = detect_drift(result, min_severity=severity, with_plan=plan).to_json()
     assert stable(data) == stable(expected)
     assert ("syncPlan" in data) is plan
-    safe = sum(1 for v in result.violations if v.fix is not None and v.fix.risk is Risk.SAFE)
-    assert safe > 0, "the example project has safe fixes"
-    assert any(f"fix=true would apply {safe} safe fix" in action for action in data["nextActions"])
+    # The preview offered covers the safe fixes of the items shown (the kept severities).
+    kept = {(i["path"], i["rule"]) for i in data["items"]}
+    safe = sum(
+        1
+        for v in result.violations
+        if v.fix is not None and v.fix.risk is Risk.SAFE and (v.path, v.rule_id) in kept
+    )
+    previews = [a for a in data["nextActions"] if a["args"].get("fix") == "preview"]
+    if safe:
+        assert previews and f"{safe} safe fix" in previews[0]["why"]
+    else:
+        assert not previews
+    if severity in (None, "low"):
+        assert safe > 0, "the example project has safe fixes"
 
 
 async def test_lca_resolve_matches_resolve_lca(
@@ -183,7 +228,7 @@ async def test_lca_resolve_matches_resolve_lca(
     )
     assert stable(data) == expected
     assert data["lca"].startswith(str(workspace.project))
-    assert any(data["suggestedPlacement"] in a for a in data["nextActions"])
+    assert any(data["suggestedPlacement"] in a["why"] for a in data["nextActions"])
 
 
 async def test_lca_resolve_unknown_module_names_the_nearest(
@@ -198,20 +243,31 @@ async def test_lca_resolve_unknown_module_names_the_nearest(
     assert "src/auht" in message
     assert isinstance(result.structured_content, dict)
     actions = result.structured_content["nextActions"]
-    assert any(a.endswith("src/auth") for a in actions)
-    # Every suggestion is a real node of the project.
+    assert any(a["args"]["moduleA"] == "src/auth" for a in actions)
+    # Every suggestion is a real node of the project, offered as the same call.
     tree = load_project(workspace.project).tree
-    named = [a.rpartition(": ")[2] for a in actions if a.startswith("nearest existing module")]
+    assert all(a["tool"] == "lca-resolve" for a in actions)
+    named = [a["args"]["moduleA"] for a in actions]
     assert named and all(m in tree.nodes for m in named)
+    assert all(a["args"]["moduleB"] == "src/billing" for a in actions)
 
 
-@pytest.mark.parametrize("category", [None, "organ", "fractal", "dependency", "documentation"])
+@pytest.mark.parametrize(
+    ("key", "category"),
+    [
+        ("category", None),
+        ("category", "organ"),
+        ("category", "fractal"),
+        ("category", "dependency"),
+        ("ruleCategory", "documentation"),
+    ],
+)
 async def test_rule_query_list_matches_rule_list(
-    connect: ClientFactory, workspace: Workspace, category: str | None
+    connect: ClientFactory, workspace: Workspace, key: str, category: str | None
 ) -> None:
     arguments: dict[str, Any] = {"action": "list", "path": str(workspace.project)}
     if category is not None:
-        arguments["category"] = category
+        arguments[key] = category
     async with connect() as client:
         data = ok(await client.call_tool("rule-query", arguments))
     states = rule_states(workspace.project, None)
@@ -251,7 +307,11 @@ async def test_structure_validate_matches_validation_report(
     connect: ClientFactory, workspace: Workspace
 ) -> None:
     async with connect() as client:
-        full = ok(await client.call_tool("structure-validate", {"path": str(workspace.project)}))
+        full = ok(
+            await client.call_tool(
+                "structure-validate", {"path": str(workspace.project), "maxChars": WHOLE}
+            )
+        )
         some = ok(
             await client.call_tool(
                 "structure-validate",
@@ -269,7 +329,7 @@ async def test_structure_validate_matches_validation_report(
         "module-entry-point",
     }
     safe = sum(1 for v in evaluate(project).violations if v.fix and v.fix.risk is Risk.SAFE)
-    assert any(f"apply {safe} safe fix" in a for a in full["nextActions"])
+    assert any(f"the {safe} safe fix" in a["why"] for a in full["nextActions"])
     # Validation never writes: the project is unchanged.
     assert not (workspace.project / "src/orders/index.ts").exists()
 
@@ -286,14 +346,16 @@ async def test_fix_creates_the_missing_entry_point_and_revalidates(
     async with connect() as client:
         data = ok(
             await client.call_tool(
-                "structure-validate", {"path": str(workspace.project), "fix": True}
+                "structure-validate",
+                {"path": str(workspace.project), "fix": True, "maxChars": WHOLE},
             )
         )
     for module in ("src/components", "src/orders"):
         assert (workspace.project / module / "index.ts").is_file()
-    remaining = data["remainingViolations"]
+    # remainingViolations equals result.violations after a fix; the answer sends it once.
+    assert "remainingViolations" not in data
+    remaining = _engine_order(data["result"]["violations"])
     assert not [v for v in remaining if v["ruleId"] == "module-entry-point"]
-    assert not [v for v in data["result"]["violations"] if v["ruleId"] == "module-entry-point"]
     fixed = [f for f in data["fixedItems"] if f["violation"]["ruleId"] == "module-entry-point"]
     assert fixed and all(f["success"] for f in fixed)
     # What the server reports is what a fresh validation of the files now finds.
@@ -384,7 +446,8 @@ async def test_the_event_loop_stays_responsive_during_a_slow_tool(
             {"path": "project", "depth": 21},
             "depth: must be between 1 and 20 (got 21)",
         ),
-        ("fractal-scan", {"path": "project", "depth": "deep"}, "depth: must be an integer"),
+        ("fractal-scan", {"path": "project", "depth": "deep"}, "depth: must be a number"),
+        ("fractal-scan", {"path": "project", "depth": 2.5}, "depth: must be a whole number"),
         ("drift-detect", {"path": 42}, "path: must be a string (got 42)"),
         (
             "drift-detect",
@@ -415,7 +478,28 @@ async def test_the_event_loop_stays_responsive_during_a_slow_tool(
             {"path": "project", "rules": ["max-depth", "no-such-rule"]},
             "unknown rule id 'no-such-rule'",
         ),
-        ("structure-validate", {"path": "project", "fix": "true"}, "fix: must be a boolean"),
+        ("structure-validate", {"path": "project", "fix": "true"}, "fix: must be one of"),
+        ("structure-validate", {"path": "project", "fix": 1}, "fix: must be a boolean or a"),
+        (
+            "structure-validate",
+            {"path": "project", "planToken": "plan-sha256:00"},
+            "planToken: only with fix=true",
+        ),
+        (
+            "structure-validate",
+            {"path": "project", "fix": True, "planToken": "plan-sha256:00"},
+            "planToken: refused",
+        ),
+        ("fractal-scan", {"path": "project", "maxChars": 100}, "maxChars: must be between"),
+        ("fractal-scan", {"path": "project", "offset": -1}, "offset: must be at least 0"),
+        ("drift-detect", {"path": "project", "rules": ["nope"]}, "unknown rule id 'nope'"),
+        ("rule-query", {"path": "project", "action": "list", "category": "naming"}, "one of"),
+        ("structure-validate", {"path": "project", "baseline": "nope.json"}, "no such file"),
+        (
+            "structure-validate",
+            {"path": "project", "baseline": "../../outside/package.json"},
+            "outside the project root",
+        ),
         ("structure-validate", {"path": "nope"}, "nope: no such directory"),
         ("structure-validate", {"path": "project/package.json"}, "not a directory"),
     ],
@@ -468,8 +552,7 @@ async def test_a_path_resolves_against_the_servers_working_directory(
                 "lca-resolve", {"path": "..", "moduleA": "src/auth", "moduleB": "src/app"}
             )
         )
-    project = load_project(workspace.project)
-    expected = resolve_lca(project.tree, "src/auth", "src/app")
+    expected = resolve_lca(load_project(workspace.project).tree, "src/auth", "src/app")
     assert stable(data) == json_report.lca_to_json(expected, str(workspace.project))
 
 
@@ -570,12 +653,13 @@ async def test_fifty_concurrent_mixed_calls_all_answer_right(
         "rule-query": json_report.rule_list(rule_states(workspace.project, None), len(RULES)),
         "structure-validate": stable(json_report.validation_report(result, project.tree)),
     }
+    whole = {"path": path, "maxChars": WHOLE}
     arguments: dict[str, dict[str, Any]] = {
-        "fractal-scan": {"path": path, "depth": 3, "includeModuleInfo": True},
-        "drift-detect": {"path": path, "generatePlan": True},
-        "lca-resolve": {"path": path, "moduleA": "src/auth", "moduleB": "src/math"},
-        "rule-query": {"path": path, "action": "list"},
-        "structure-validate": {"path": path},
+        "fractal-scan": {**whole, "depth": 3, "includeModuleInfo": True},
+        "drift-detect": {**whole, "generatePlan": True},
+        "lca-resolve": {**whole, "moduleA": "src/auth", "moduleB": "src/math"},
+        "rule-query": {**whole, "action": "list"},
+        "structure-validate": whole,
     }
     calls = [TOOL_NAMES[i % len(TOOL_NAMES)] for i in range(45)]
     bad = [("fractal-scan", {"path": path, "depth": 99})] * 5
@@ -604,3 +688,40 @@ def test_roots_must_exist(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"--root .*nope: no such directory"):
         build_server([tmp_path / "nope"])
     assert os.path.isdir(tmp_path)
+
+
+# -- nextActions -----------------------------------------------------------------------------
+
+
+async def test_next_actions_are_tool_calls_that_succeed(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    path = str(workspace.project)
+    starts: list[tuple[str, dict[str, Any]]] = [
+        ("fractal-scan", {"path": path, "depth": 2}),
+        ("drift-detect", {"path": path}),
+        ("lca-resolve", {"path": path, "moduleA": "src/auth", "moduleB": "src/billing"}),
+        ("rule-query", {"path": path, "action": "list"}),
+        ("rule-query", {"path": path, "action": "get", "ruleId": "zero-peer-file"}),
+        ("rule-query", {"path": path, "action": "check", "targetPath": "src"}),
+        ("structure-validate", {"path": path, "maxChars": 3000}),
+    ]
+    kinds: set[tuple[str, str]] = set()
+    async with connect() as client:
+        for tool, arguments in starts:
+            data = ok(await client.call_tool(tool, arguments))
+            assert data["nextActions"], tool
+            for action in data["nextActions"]:
+                assert set(action) == {"tool", "args", "why"}
+                ok(await client.call_tool(action["tool"], action["args"]))
+                kinds.add((action["tool"], ",".join(sorted(action["args"]))))
+        # An unknown module's error offers the same call with the nearest existing module.
+        failed = await client.call_tool(
+            "lca-resolve", {"path": path, "moduleA": "src/auht", "moduleB": "src/billing"}
+        )
+        assert failed.is_error and isinstance(failed.structured_content, dict)
+        for action in failed.structured_content["nextActions"]:
+            ok(await client.call_tool(action["tool"], action["args"]))
+    assert ("structure-validate", "fix,path") in kinds
+    assert ("structure-validate", "maxChars,offset,path") in kinds
+    assert any(tool == "rule-query" for tool, _ in kinds)

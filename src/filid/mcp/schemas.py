@@ -3,9 +3,14 @@
 The MCP SDK's low-level server does not validate ``tools/call`` arguments, so
 :func:`validate_arguments` does, driven by the very schema ``tools/list`` publishes: what a
 client is told and what the server accepts cannot drift apart. It supports exactly the
-keywords these schemas use (``type``, ``enum``, ``minimum``/``maximum``, ``minLength``,
-``minItems``, ``items``, ``required``, ``additionalProperties: false``, ``default``) and
-turns the first problem into a one-line :class:`~filid.model.errors.UsageError`.
+keywords these schemas use (``type`` — one name or a list —, ``enum``,
+``minimum``/``maximum``, ``multipleOf``, ``minLength``, ``minItems``, ``items``, ``required``,
+``additionalProperties: false``, ``default``) and turns the first problem into a one-line
+:class:`~filid.model.errors.UsageError`.
+
+Besides each tool's own arguments, every tool takes ``maxChars`` (the budget of its answer),
+and the tools that return long lists take ``offset`` (page) and ``paths`` (glob filter);
+those that report violations also take ``rules``.
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
+from filid.mcp.budget import MIN_CHARS
 from filid.model.errors import UsageError
-from filid.model.nodes import NodeCategory
 from filid.rules.base import RuleCategory
 
 JsonSchema = dict[str, Any]
@@ -25,12 +30,17 @@ DEPTH_MIN: Final = 1
 DEPTH_MAX: Final = 20
 DEPTH_DEFAULT: Final = 10
 
+MAX_CHARS_DEFAULT: Final = 20_000
+MAX_CHARS_MIN: Final = MIN_CHARS
+MAX_CHARS_MAX: Final = 1_000_000
+
 DRIFT_SEVERITIES: Final = ("critical", "high", "medium", "low")
 RULE_QUERY_ACTIONS: Final = ("list", "get", "check")
-# Node categories filter by ``appliesTo``, rule categories by ``category`` (CONTRACT "MCP").
-CATEGORIES: Final = tuple(
-    dict.fromkeys([*(c.value for c in NodeCategory), *(c.value for c in RuleCategory)])
-)
+# The seed's six values for ``category``: a node category filters by ``appliesTo``, a rule
+# category by ``category`` (CONTRACT "MCP"). The other rule categories go in ``ruleCategory``.
+CATEGORIES: Final = ("fractal", "organ", "pure-function", "hybrid", "structure", "dependency")
+RULE_CATEGORY_VALUES: Final = tuple(c.value for c in RuleCategory)
+FIX_PREVIEW: Final = "preview"
 
 _PATH: Final[JsonSchema] = {
     "type": "string",
@@ -42,10 +52,51 @@ _PATH: Final[JsonSchema] = {
 }
 
 
+_MAX_CHARS: Final[JsonSchema] = {
+    "type": "integer",
+    "minimum": MAX_CHARS_MIN,
+    "maximum": MAX_CHARS_MAX,
+    "default": MAX_CHARS_DEFAULT,
+    "description": (
+        "The budget of the answer in characters of its JSON text. The summary always comes "
+        "first; items beyond the budget are left out, `truncated` says how many, and "
+        "nextActions holds the call that shows the next page."
+    ),
+}
+
+_OFFSET: Final[JsonSchema] = {
+    "type": "integer",
+    "minimum": 0,
+    "default": 0,
+    "description": (
+        "Skip this many items (the page start; `truncated.nextOffset` of the previous answer)."
+    ),
+}
+
+_PATHS: Final[JsonSchema] = {
+    "type": "array",
+    "items": {"type": "string", "minLength": 1},
+    "minItems": 1,
+    "description": (
+        "Keep only items whose root-relative path matches one of these globs ('src/auth' "
+        "and 'src/auth/**' both match everything below src/auth; '**/utils' anywhere)."
+    ),
+}
+
+
+def _rules(description: str) -> JsonSchema:
+    return {
+        "type": "array",
+        "items": {"type": "string", "minLength": 1},
+        "minItems": 1,
+        "description": description,
+    }
+
+
 def _object(properties: dict[str, JsonSchema], required: list[str]) -> JsonSchema:
     return {
         "type": "object",
-        "properties": properties,
+        "properties": {**properties, "maxChars": _MAX_CHARS},
         "required": required,
         "additionalProperties": False,
     }
@@ -55,7 +106,9 @@ FRACTAL_SCAN: Final = _object(
     {
         "path": _PATH,
         "depth": {
-            "type": "integer",
+            # The seed types it as a number; whole numbers only.
+            "type": "number",
+            "multipleOf": 1,
             "minimum": DEPTH_MIN,
             "maximum": DEPTH_MAX,
             "default": DEPTH_DEFAULT,
@@ -65,9 +118,13 @@ FRACTAL_SCAN: Final = _object(
             "type": "boolean",
             "default": False,
             "description": (
-                "Also list every fractal/hybrid module with its entry point and export count."
+                "Return every node's metadata (tree.nodes) and list every fractal/hybrid "
+                "module with its entry point and export count. Without it the answer is the "
+                "compact tree: tree.types maps each path to its type."
             ),
         },
+        "paths": _PATHS,
+        "offset": _OFFSET,
     },
     ["path"],
 )
@@ -85,6 +142,9 @@ DRIFT_DETECT: Final = _object(
             "default": False,
             "description": "Add syncPlan: the corrective actions in a safe order.",
         },
+        "rules": _rules("Keep only drift items of these rule ids."),
+        "paths": _PATHS,
+        "offset": _OFFSET,
     },
     ["path"],
 )
@@ -130,6 +190,11 @@ RULE_QUERY: Final = _object(
                 "keeps the rules that apply to it; a rule category keeps that category."
             ),
         },
+        "ruleCategory": {
+            "type": "string",
+            "enum": list(RULE_CATEGORY_VALUES),
+            "description": "For action 'list': keep the rules of this rule category.",
+        },
         "targetPath": {
             "type": "string",
             "minLength": 1,
@@ -138,6 +203,9 @@ RULE_QUERY: Final = _object(
                 "(e.g. 'src/auth') or absolute."
             ),
         },
+        "rules": _rules("For action 'check': keep only violations of these rule ids."),
+        "paths": _PATHS,
+        "offset": _OFFSET,
     },
     ["action", "path"],
 )
@@ -145,20 +213,34 @@ RULE_QUERY: Final = _object(
 STRUCTURE_VALIDATE: Final = _object(
     {
         "path": _PATH,
-        "rules": {
-            "type": "array",
-            "items": {"type": "string", "minLength": 1},
-            "minItems": 1,
-            "description": "Evaluate only these rule ids (default: every enabled rule).",
-        },
+        "rules": _rules("Evaluate only these rule ids (default: every enabled rule)."),
         "fix": {
-            "type": "boolean",
+            "type": ["boolean", "string"],
+            "enum": [False, True, FIX_PREVIEW],
             "default": False,
             "description": (
-                "Apply the safe fixes (write files), then re-validate; the report lists "
-                "fixedItems and remainingViolations."
+                "true: apply the safe fixes (write files), then re-validate; the report lists "
+                "fixedItems and remainingViolations. 'preview': write nothing, return the "
+                "diff and a planToken. true with planToken: apply exactly the previewed plan, "
+                "refused if any file it touches changed since."
             ),
         },
+        "planToken": {
+            "type": "string",
+            "minLength": 1,
+            "description": "With fix=true: the planToken of a fix='preview' answer.",
+        },
+        "baseline": {
+            "type": "string",
+            "minLength": 1,
+            "description": (
+                "A baseline file (filid check --write-baseline), relative to the project root "
+                "or absolute inside it: report only violations it does not record, with "
+                "counts of the suppressed and the fixed ones."
+            ),
+        },
+        "paths": _PATHS,
+        "offset": _OFFSET,
     },
     ["path"],
 )
@@ -166,6 +248,7 @@ STRUCTURE_VALIDATE: Final = _object(
 _TYPE_NAMES: Final = {
     "string": "a string",
     "integer": "an integer",
+    "number": "a number",
     "boolean": "a boolean",
     "array": "an array",
     "object": "an object",
@@ -193,6 +276,11 @@ def _check_type(name: str, expected: str, value: object) -> object:
         # JSON has one number type: 10.0 is the integer 10 (JSON Schema agrees).
         if isinstance(value, float) and math.isfinite(value) and value.is_integer():
             return int(value)
+    if expected == "number" and not isinstance(value, bool):
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and math.isfinite(value):
+            return int(value) if value.is_integer() else value
     if expected == "array" and isinstance(value, list):
         return value
     if expected == "object" and isinstance(value, dict):
@@ -200,14 +288,38 @@ def _check_type(name: str, expected: str, value: object) -> object:
     raise UsageError(f"{name}: must be {_TYPE_NAMES[expected]} (got {_shown(value)})")
 
 
+def _check_types(name: str, expected: object, value: object) -> object:
+    """``value`` checked against one type name or the first of a list that accepts it."""
+    if isinstance(expected, str):
+        return _check_type(name, expected, value)
+    names = [str(e) for e in expected] if isinstance(expected, list) else [str(expected)]
+    for each in names:
+        try:
+            return _check_type(name, each, value)
+        except UsageError:
+            continue
+    wanted = " or ".join(_TYPE_NAMES[n] for n in names)
+    raise UsageError(f"{name}: must be {wanted} (got {_shown(value)})")
+
+
+def _is_listed(value: object, choices: list[Any]) -> bool:
+    # ``True == 1`` in Python, not in JSON: compare types too.
+    return any(type(value) is type(c) and value == c for c in choices)
+
+
 def _check_value(name: str, schema: Mapping[str, Any], value: object) -> object:
-    checked = _check_type(name, str(schema["type"]), value)
-    if "enum" in schema and checked not in schema["enum"]:
+    checked = _check_types(name, schema["type"], value)
+    if "enum" in schema and not _is_listed(checked, schema["enum"]):
         choices = ", ".join(str(c) for c in schema["enum"])
         raise UsageError(f"{name}: must be one of {choices} (got {_shown(value)})")
-    if isinstance(checked, int) and not isinstance(checked, bool):
+    if isinstance(checked, int | float) and not isinstance(checked, bool):
+        step = schema.get("multipleOf")
+        if step is not None and checked % step != 0:
+            raise UsageError(f"{name}: must be a whole number (got {_shown(value)})")
         low, high = schema.get("minimum"), schema.get("maximum")
         if (low is not None and checked < low) or (high is not None and checked > high):
+            if high is None:
+                raise UsageError(f"{name}: must be at least {low} (got {_shown(value)})")
             raise UsageError(f"{name}: must be between {low} and {high} (got {_shown(value)})")
     if isinstance(checked, str) and len(checked) < schema.get("minLength", 0):
         raise UsageError(f"{name}: must not be empty")

@@ -26,9 +26,10 @@ from mcp.types.jsonrpc import INVALID_PARAMS
 
 from filid import __version__
 from filid.mcp import resources, tools
+from filid.mcp.budget import compact
+from filid.mcp.fix_plans import PlanRegistry
 from filid.mcp.schemas import validate_arguments
 from filid.model.errors import FilidError, InputError
-from filid.report.json import dumps
 from filid.scan.universe import resolve_root
 
 __all__ = ["build_server", "call_tool", "resolve_roots", "resolve_tool_path", "run_stdio"]
@@ -81,7 +82,7 @@ def _text(value: str) -> list[types.ContentBlock]:
     return [types.TextContent(type="text", text=value)]
 
 
-def _error(message: str, next_actions: Sequence[str] = ()) -> types.CallToolResult:
+def _error(message: str, next_actions: Sequence[dict[str, Any]] = ()) -> types.CallToolResult:
     structured = {"error": message, "nextActions": list(next_actions)} if next_actions else None
     return types.CallToolResult(
         content=_text(message), structured_content=structured, is_error=True
@@ -94,7 +95,7 @@ def call_tool(
     *,
     roots: Sequence[Path],
     cwd: Path,
-    locks: tools.RootLocks,
+    context: tools.ToolContext,
 ) -> types.CallToolResult:
     """Run one tool call to completion (blocking) and wrap its outcome as a result.
 
@@ -102,22 +103,24 @@ def call_tool(
     bad arguments, a path outside the roots, a library error, a bug — becomes ``isError``.
     """
     spec = tools.TOOLS_BY_NAME[name]
+    args: dict[str, Any] = {}
+    root: Path | None = None
     try:
         args = validate_arguments(spec.input_schema, arguments)
         root = resolve_tool_path(args["path"], roots, cwd)
-        data = spec.run(root, args, locks)
+        data = spec.run(context, root, args)
     except InputError as error:
-        nearest = tools.nearest_modules(error) if name == "lca-resolve" else []
-        actions = [f"nearest existing module: {m}" for m in nearest]
-        if actions:
-            actions.append("fractal-scan lists every module of the project")
+        actions: list[dict[str, Any]] = []
+        if name == "lca-resolve" and root is not None:
+            actions = tools.lca_error_actions(error, root, args)
         return _error(str(error), actions)
     except FilidError as error:
         return _error(str(error))
     except Exception as error:
         logger.exception("tool %s failed", name)
         return _error(f"internal error: {type(error).__name__}: {error}")
-    return types.CallToolResult(content=_text(dumps(data)), structured_content=data)
+    # Compact JSON: the budget counts this text, and an agent reads every byte of it.
+    return types.CallToolResult(content=_text(compact(data)), structured_content=data)
 
 
 def _tool_definition(spec: tools.ToolSpec) -> types.Tool:
@@ -126,6 +129,7 @@ def _tool_definition(spec: tools.ToolSpec) -> types.Tool:
         title=spec.title,
         description=spec.description,
         input_schema=spec.input_schema,
+        output_schema=spec.output_schema,
         annotations=types.ToolAnnotations(
             title=spec.title,
             read_only_hint=spec.read_only,
@@ -142,9 +146,12 @@ def _instructions(roots: Sequence[Path]) -> str:
         "filid checks that a TypeScript/JavaScript project keeps a clean fractal structure "
         "(Fractal Context Architecture). Every tool takes `path`, the project root, which must "
         f"lie inside an allowed root: {allowed}. Start with fractal-scan to see the tree, then "
-        "structure-validate (fix=true applies the safe fixes) or drift-detect; lca-resolve "
+        "structure-validate (fix='preview' shows the safe fixes as a diff with a planToken, "
+        "fix=true with that planToken applies exactly them) or drift-detect; lca-resolve "
         "tells where code shared by two modules belongs; rule-query and the resource "
-        "filid://rules explain the rules."
+        "filid://rules explain the rules. Every answer starts with a summary, fits maxChars "
+        "(default 20000), says `truncated` when items were left out, and lists nextActions: "
+        "tool calls ({tool, args, why}) to make as they are, including the next page."
     )
 
 
@@ -156,7 +163,7 @@ def build_server(roots: Sequence[Path], *, cwd: Path | None = None) -> Server[An
     """
     allowed = resolve_roots(roots)
     base = cwd if cwd is not None else Path(os.getcwd())
-    locks = tools.RootLocks()
+    context = tools.ToolContext(locks=tools.RootLocks(), plans=PlanRegistry())
     tool_list = types.ListToolsResult(tools=[_tool_definition(spec) for spec in tools.TOOLS])
     resource = types.Resource(
         uri=resources.RULES_URI,
@@ -178,7 +185,7 @@ def build_server(roots: Sequence[Path], *, cwd: Path | None = None) -> Server[An
             valid = ", ".join(tools.TOOLS_BY_NAME)
             raise MCPError(INVALID_PARAMS, f"unknown tool '{params.name}' (tools: {valid})")
         run = functools.partial(
-            call_tool, params.name, params.arguments, roots=allowed, cwd=base, locks=locks
+            call_tool, params.name, params.arguments, roots=allowed, cwd=base, context=context
         )
         return await anyio.to_thread.run_sync(run)
 

@@ -1,25 +1,33 @@
 """The five tools: each composes the same engine and report functions as its CLI command.
 
-Every tool is a blocking function ``(root, arguments) -> JSON object`` (the CONTRACT shape
-plus ``nextActions``); the server runs it in a worker thread. Library errors propagate as
+Every tool is a blocking function ``(context, root, arguments) -> JSON object``: the CONTRACT
+shape with a ``summary`` first and ``nextActions`` (ready tool calls ``{tool, args, why}``),
+its long lists sorted most severe first and cut at the ``maxChars`` budget (see
+:mod:`filid.mcp.budget`). The server runs it in a worker thread. Library errors propagate as
 :class:`~filid.model.errors.FilidError` and are turned into ``isError`` results by the server.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from filid.config.globs import matches_any_glob
 from filid.engine import evaluate, load_project, select_rules, timestamp
-from filid.mcp import schemas
+from filid.mcp import outputs, schemas
+from filid.mcp.budget import Section, fit
+from filid.mcp.fix_plans import PlanPreview, PlanRegistry, apply_previewed, plan_preview, split_diff
 from filid.model.errors import InputError, UsageError
+from filid.model.nodes import NodeCategory
 from filid.model.report import ValidationResult
-from filid.model.violations import Risk, Violation
+from filid.model.violations import Risk, Severity, Violation
 from filid.report import json as json_report
 
 JsonObject = dict[str, Any]
@@ -83,7 +91,15 @@ class RootLocks:
                 state.condition.notify_all()
 
 
-ToolRun = Callable[[Path, Mapping[str, Any], RootLocks], JsonObject]
+ToolRun = Callable[["ToolContext", Path, Mapping[str, Any]], JsonObject]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolContext:
+    """What a tool run shares with the server: the root locks and the recent fix previews."""
+
+    locks: RootLocks
+    plans: PlanRegistry
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,45 +110,174 @@ class ToolSpec:
     title: str
     description: str
     input_schema: schemas.JsonSchema
+    output_schema: schemas.JsonSchema
     run: ToolRun
     read_only: bool
+
+
+_VIOLATION_RANK: Final = {"error": 0, "warning": 1, "info": 2}
+_DRIFT_RANK: Final = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+_BASELINE_MAX_BYTES: Final = 64 * 1024 * 1024
 
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def _safe_fixes(violations: Sequence[Violation]) -> list[Violation]:
-    return [v for v in violations if v.fix is not None and v.fix.risk is Risk.SAFE]
-
-
 def _fix_count_text(count: int) -> str:
     return f"{count} safe fix" + ("" if count == 1 else "es")
 
 
-def _apply_hint(violations: Sequence[Violation]) -> str | None:
-    safe = _safe_fixes(violations)
-    if not safe:
-        return None
-    rules = ", ".join(sorted({v.rule_id for v in safe}))
-    return f"structure-validate with fix=true would apply {_fix_count_text(len(safe))} ({rules})"
+def _call(tool: str, root: Path, why: str, **args: Any) -> JsonObject:
+    """A nextActions entry: a tool call a client can make exactly as it is."""
+    return {"tool": tool, "args": {"path": str(root), **args}, "why": why}
 
 
-def _manual_hint(violations: Sequence[Violation]) -> str | None:
-    manual = [v for v in violations if v.fix is None or v.fix.risk is not Risk.SAFE]
-    if not manual:
-        return None
-    verb = "needs" if len(manual) == 1 else "need"
+def _given(tool: str, args: Mapping[str, Any], drop: tuple[str, ...] = ()) -> JsonObject:
+    """The non-default arguments of a call (without ``path``, ``offset`` and ``drop``)."""
+    properties = TOOLS_BY_NAME[tool].input_schema["properties"]
+    skip = {"path", "offset", *drop}
+    return {
+        name: value
+        for name, value in args.items()
+        if name not in skip and value != properties[name].get("default", _NO_DEFAULT)
+    }
+
+
+_NO_DEFAULT: Final = object()
+
+
+def _pager(
+    tool: str, root: Path, args: Mapping[str, Any], drop: tuple[str, ...] = (), shift: int = 0
+) -> Callable[[int], JsonObject]:
+    """The nextActions entry that shows the stream of this call from item ``n`` on."""
+
+    def next_page(n: int) -> JsonObject:
+        return _call(
+            tool,
+            root,
+            f"the answer was cut at the budget: this shows the next items (from {n})",
+            **_given(tool, args, drop),
+            offset=max(0, n - shift),
+        )
+
+    return next_page
+
+
+def _matches(patterns: Sequence[str] | None, *paths: str) -> bool:
+    if not patterns:
+        return True
+    return any(matches_any_glob(p, patterns) for p in paths)
+
+
+def _violation_key(v: JsonObject) -> tuple[int, str, str, int, int]:
+    location = v["location"]
     return (
-        f"{_plural(len(manual), 'violation')} {verb} a manual change: follow each "
-        "violation's suggestion (rule-query action=get ruleId=… explains a rule)"
+        _VIOLATION_RANK.get(v["severity"], 9),
+        v["path"],
+        v["ruleId"],
+        location["line"],
+        location["column"],
     )
 
 
-def run_fractal_scan(root: Path, args: Mapping[str, Any], locks: RootLocks) -> JsonObject:
-    """fractal-scan: the classified tree to ``depth``, optionally with module information."""
-    depth: int = args["depth"]
-    with locks.reading(root):
+def _violations_page(violations: Sequence[JsonObject], args: Mapping[str, Any]) -> list[JsonObject]:
+    """The violations to page through: filtered by ``paths``, most severe first, then path."""
+    patterns = args.get("paths")
+    kept = [v for v in violations if _matches(patterns, v["path"], v["location"]["file"])]
+    return sorted(kept, key=_violation_key)
+
+
+def _violation_summary(
+    violations: Sequence[Violation], shown_from: Sequence[JsonObject], args: Mapping[str, Any]
+) -> JsonObject:
+    by_severity = {level.value: 0 for level in Severity}
+    by_rule: dict[str, int] = {}
+    for v in violations:
+        by_severity[v.severity.value] += 1
+        by_rule[v.rule_id] = by_rule.get(v.rule_id, 0) + 1
+    summary: JsonObject = {
+        "violations": len(violations),
+        "bySeverity": by_severity,
+        "byRule": dict(sorted(by_rule.items())),
+        "safeFixes": len(_safe_fixes(violations)),
+    }
+    if args.get("paths"):
+        summary["matchingPaths"] = len(shown_from)
+    return summary
+
+
+def _safe_fixes(violations: Sequence[Violation]) -> list[Violation]:
+    return [v for v in violations if v.fix is not None and v.fix.risk is Risk.SAFE]
+
+
+def _budgeted(
+    head: JsonObject,
+    body: JsonObject,
+    sections: Sequence[Section],
+    args: Mapping[str, Any],
+    actions: Sequence[JsonObject],
+    next_page: Callable[[int], JsonObject] | None,
+) -> JsonObject:
+    return fit(
+        head,
+        body,
+        sections,
+        offset=int(args.get("offset", 0)),
+        max_chars=int(args["maxChars"]),
+        actions=actions,
+        next_page=next_page,
+    )
+
+
+def _fix_actions(
+    root: Path, violations: Sequence[Violation], args: Mapping[str, Any]
+) -> list[JsonObject]:
+    """Calls that act on ``violations``: preview the safe fixes, explain the manual ones."""
+    actions: list[JsonObject] = []
+    safe = _safe_fixes(violations)
+    if safe:
+        rules = sorted({v.rule_id for v in safe})
+        extra: JsonObject = {"rules": list(args["rules"])} if args.get("rules") else {}
+        actions.append(
+            _call(
+                "structure-validate",
+                root,
+                f"preview the {_fix_count_text(len(safe))} ({', '.join(rules)}) as a diff; "
+                "then apply exactly that plan with fix=true and its planToken",
+                **extra,
+                fix=schemas.FIX_PREVIEW,
+            )
+        )
+    manual = [v for v in violations if v.fix is None or v.fix.risk is not Risk.SAFE]
+    if manual:
+        counts: dict[str, int] = {}
+        for v in manual:
+            counts[v.rule_id] = counts.get(v.rule_id, 0) + 1
+        rule_id = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        verb = "needs" if len(manual) == 1 else "need"
+        actions.append(
+            _call(
+                "rule-query",
+                root,
+                f"{_plural(len(manual), 'violation')} {verb} a manual change (most are "
+                f"{rule_id}): this explains the rule with valid and invalid examples",
+                action="get",
+                ruleId=rule_id,
+            )
+        )
+    return actions
+
+
+# -- fractal-scan ----------------------------------------------------------------------------
+
+
+def run_fractal_scan(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
+    """fractal-scan: the classified tree to ``depth`` (compact unless ``includeModuleInfo``)."""
+    depth = int(args["depth"])
+    full = bool(args["includeModuleInfo"])
+    patterns = args.get("paths")
+    with ctx.locks.reading(root):
         started = time.perf_counter()
         project = load_project(root)
         duration = time.perf_counter() - started
@@ -143,42 +288,124 @@ def run_fractal_scan(root: Path, args: Mapping[str, Any], locks: RootLocks) -> J
         timestamp=timestamp(),
         duration=duration,
         max_depth=depth,
-        include_modules=bool(args["includeModuleInfo"]),
+        include_modules=full,
     )
-    actions = [f"structure-validate path={root} checks these nodes against the rules"]
-    if project.tree.depth > depth:
-        actions.append(
-            f"the tree is {project.tree.depth} levels deep: fractal-scan with "
-            f"depth={min(project.tree.depth, schemas.DEPTH_MAX)} shows the deeper nodes"
+    nodes: dict[str, JsonObject] = data["tree"]["nodes"]
+    kept = [(p, n) for p, n in nodes.items() if _matches(patterns, p)]
+    unresolved = [u for u in data["unresolved"] if _matches(patterns, u["file"])]
+    by_type: dict[str, int] = {c.value: 0 for c in NodeCategory}
+    for node in project.tree.nodes.values():
+        by_type[node.category.value] += 1
+    summary: JsonObject = {
+        "totalNodes": len(project.tree.nodes),
+        "depth": project.tree.depth,
+        "byType": by_type,
+        "modules": by_type["fractal"] + by_type["hybrid"],
+        "unresolvedImports": len(data["unresolved"]),
+        "nodesWithinDepth": len(nodes),
+    }
+    if patterns:
+        summary["matchingPaths"] = len(kept)
+    sections: list[Section] = []
+    if full:
+        modules = [m for m in data["modules"] if _matches(patterns, m["path"])]
+        sections += [
+            Section(("tree", "nodes"), kept, is_map=True),
+            Section(("modules",), modules),
+        ]
+    else:
+        data["tree"]["nodes"] = {}
+        data["tree"]["types"] = {}
+        sections.append(Section(("tree", "types"), [(p, n["type"]) for p, n in kept], is_map=True))
+    sections.append(Section(("unresolved",), unresolved))
+    actions = [
+        _call(
+            "structure-validate",
+            root,
+            "check these nodes against the rules (summary first, most severe first)",
         )
-    unresolved = len(project.file_graph.unresolved)
-    if unresolved:
+    ]
+    if project.tree.depth > depth and depth < schemas.DEPTH_MAX:
+        deeper = min(project.tree.depth, schemas.DEPTH_MAX)
         actions.append(
-            f"{_plural(unresolved, 'import')} did not resolve (see unresolved): check "
-            "tsconfig paths and package names"
+            _call(
+                "fractal-scan",
+                root,
+                f"the tree is {project.tree.depth} levels deep: this shows the deeper nodes",
+                **_given("fractal-scan", args, ("depth",)),
+                depth=deeper,
+            )
         )
-    data[NEXT_ACTIONS] = actions
-    return data
+    if not full:
+        actions.append(
+            _call(
+                "fractal-scan",
+                root,
+                "every node's metadata and each module's entry point and export count",
+                **_given("fractal-scan", args, ("includeModuleInfo",)),
+                includeModuleInfo=True,
+            )
+        )
+    return _budgeted(
+        {"summary": summary},
+        data,
+        sections,
+        args,
+        actions,
+        _pager("fractal-scan", root, args),
+    )
 
 
-def run_drift_detect(root: Path, args: Mapping[str, Any], locks: RootLocks) -> JsonObject:
+# -- drift-detect ----------------------------------------------------------------------------
+
+
+def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """drift-detect: violations as drift items, optionally with the SyncPlan."""
     from filid.drift import detect_drift
 
-    with locks.reading(root):
-        result = evaluate(load_project(root))
+    rule_ids = select_rules(args["rules"]) if "rules" in args else None
+    with ctx.locks.reading(root):
+        result = evaluate(load_project(root), rule_ids=rule_ids)
     report = detect_drift(result, min_severity=args.get("severity"), with_plan=args["generatePlan"])
     data: JsonObject = dict(report.to_json())
-    actions: list[str] = []
-    if not report.items:
-        actions.append("no drift at this severity: the structure matches the rules")
-    apply = _apply_hint(result.violations)
-    if apply is not None:
-        actions.append(apply)
+    patterns = args.get("paths")
+    items = [i for i in data["items"] if _matches(patterns, i["path"])]
+    items.sort(key=lambda i: (_DRIFT_RANK.get(i["severity"], 9), i["path"], i["rule"]))
+    by_rule: dict[str, int] = {}
+    for item in report.items:
+        by_rule[item.rule] = by_rule.get(item.rule, 0) + 1
+    summary: JsonObject = {
+        "totalDrifts": report.total,
+        "bySeverity": data["bySeverity"],
+        "byRule": dict(sorted(by_rule.items())),
+    }
+    sections = [Section(("items",), items)]
+    if "syncPlan" in data:
+        plan = [p for p in data["syncPlan"] if _matches(patterns, p["targetPath"])]
+        summary["planSteps"] = len(data["syncPlan"])
+        sections.append(Section(("syncPlan",), plan))
+    if patterns:
+        summary["matchingPaths"] = len(items)
+    # Act on what the answer shows: the kept severities, the matching paths.
+    kept = {(i["path"], i["rule"]) for i in items}
+    acted = [v for v in result.violations if (v.path, v.rule_id) in kept]
+    actions = _fix_actions(root, acted, args)
     if report.items and not args["generatePlan"]:
-        actions.append("drift-detect with generatePlan=true orders the corrective actions")
-    data[NEXT_ACTIONS] = actions
-    return data
+        actions.append(
+            _call(
+                "drift-detect",
+                root,
+                "order the corrective actions into a plan",
+                **_given("drift-detect", args, ("generatePlan",)),
+                generatePlan=True,
+            )
+        )
+    return _budgeted(
+        {"summary": summary}, data, sections, args, actions, _pager("drift-detect", root, args)
+    )
+
+
+# -- lca-resolve -----------------------------------------------------------------------------
 
 
 def nearest_modules(error: InputError) -> list[str]:
@@ -187,40 +414,93 @@ def nearest_modules(error: InputError) -> list[str]:
     return [m.strip() for m in tail.split(",") if m.strip()] if found else []
 
 
-def run_lca_resolve(root: Path, args: Mapping[str, Any], locks: RootLocks) -> JsonObject:
+def lca_error_actions(error: InputError, root: Path, args: Mapping[str, Any]) -> list[JsonObject]:
+    """For an unknown module: the same call with each nearest existing module instead."""
+    actions: list[JsonObject] = []
+    message = str(error)
+    for which in ("moduleA", "moduleB"):
+        given = str(args.get(which, ""))
+        if not given or f"'{given.strip().strip('/').removeprefix('./')}'" not in message:
+            continue
+        for module in nearest_modules(error):
+            actions.append(
+                _call(
+                    "lca-resolve",
+                    root,
+                    f"{given} is not a node; {module} is the nearest existing module",
+                    **{**_given("lca-resolve", args), which: module},
+                )
+            )
+        break
+    return actions
+
+
+def run_lca_resolve(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """lca-resolve: the lowest common ancestor of two modules and where shared code goes."""
     from filid.graph import resolve_lca
 
-    with locks.reading(root):
+    with ctx.locks.reading(root):
         project = load_project(root)
     result = resolve_lca(project.tree, args["moduleA"], args["moduleB"])
     data = json_report.lca_to_json(result, str(project.root))
-    data[NEXT_ACTIONS] = [
-        f"put code shared by {args['moduleA']} and {args['moduleB']} in "
-        f"{result.suggested_placement}"
+    summary: JsonObject = {
+        "lcaPath": result.lca,
+        "suggestedPlacement": result.suggested_placement,
+    }
+    scope = [result.lca] if result.lca != "." else None
+    actions = [
+        _call(
+            "fractal-scan",
+            root,
+            f"the subtree where code shared by {args['moduleA']} and {args['moduleB']} "
+            f"belongs ({result.suggested_placement})",
+            **({"paths": scope} if scope else {}),
+        )
     ]
-    return data
+    return _budgeted({"summary": summary}, data, [], args, actions, None)
+
+
+# -- rule-query ------------------------------------------------------------------------------
 
 
 def _reject_unused(args: Mapping[str, Any], action: str, allowed: set[str]) -> None:
-    for name in ("ruleId", "category", "targetPath"):
+    for name in ("ruleId", "category", "ruleCategory", "targetPath", "rules", "paths"):
         if name in args and name not in allowed:
             raise UsageError(f"{name}: not used by action '{action}'")
 
 
-def run_rule_query(root: Path, args: Mapping[str, Any], locks: RootLocks) -> JsonObject:
+def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """rule-query: list the rules, get one, or check one subtree."""
     from filid.rule_query import filter_rules, rule_states, scope_of
     from filid.rules.registry import RULES_BY_ID, canonical_rule_id
 
     action: str = args["action"]
     if action == "list":
-        _reject_unused(args, action, {"category"})
+        _reject_unused(args, action, {"category", "ruleCategory"})
         states = rule_states(root, None)
-        selected = filter_rules(states, args.get("category"))
+        selected = filter_rules(
+            filter_rules(states, args.get("category")), args.get("ruleCategory")
+        )
         data = json_report.rule_list(selected, total=len(states))
-        data[NEXT_ACTIONS] = ["rule-query action=get ruleId=<id> explains a rule with examples"]
-        return data
+        summary = {k: data[k] for k in ("total", "filtered", "catalogueTotal")}
+        actions = [
+            _call(
+                "rule-query",
+                root,
+                f"{meta.id}: its rationale, what it applies to, and examples",
+                action="get",
+                ruleId=meta.id,
+            )
+            for meta, _ in selected[:1]
+        ]
+        return _budgeted(
+            {"summary": summary},
+            data,
+            [Section(("rules",), data["rules"])],
+            args,
+            actions,
+            _pager("rule-query", root, args),
+        )
     if action == "get":
         _reject_unused(args, action, {"ruleId"})
         if "ruleId" not in args:
@@ -232,54 +512,229 @@ def run_rule_query(root: Path, args: Mapping[str, Any], locks: RootLocks) -> Jso
         enabled = dict((m.id, on) for m, on in rule_states(root, None))
         meta = RULES_BY_ID[canonical].meta
         data = json_report.rule_detail(meta, enabled[meta.id])
-        data[NEXT_ACTIONS] = [
-            "rule-query action=check targetPath=<dir> evaluates the rules on one subtree"
+        summary = {"id": meta.id, "severity": data["severity"], "enabled": data["enabled"]}
+        actions = [
+            _call(
+                "rule-query",
+                root,
+                f"evaluate {meta.id} on the whole project",
+                action="check",
+                targetPath=".",
+                rules=[meta.id],
+            )
         ]
-        return data
-    _reject_unused(args, action, {"targetPath"})
+        return _budgeted({"summary": summary}, data, [], args, actions, None)
+    _reject_unused(args, action, {"targetPath", "rules", "paths"})
     if "targetPath" not in args:
         raise UsageError("targetPath: required for action 'check'")
-    with locks.reading(root):
+    rule_ids = select_rules(args["rules"]) if "rules" in args else None
+    with ctx.locks.reading(root):
         project = load_project(root)
     scope = scope_of(project.tree, project.root, args["targetPath"])
-    result = evaluate(project, scope=scope)
+    result = evaluate(project, scope=scope, rule_ids=rule_ids)
     data = json_report.evaluation_to_json(result, project.tree)
-    data[NEXT_ACTIONS] = _validation_actions(result)
-    return data
+    page = _violations_page(data["violations"], args)
+    return _budgeted(
+        {"summary": _violation_summary(result.violations, page, args)},
+        data,
+        [Section(("violations",), page)],
+        args,
+        _fix_actions(root, result.violations, args),
+        _pager("rule-query", root, args),
+    )
 
 
-def _validation_actions(result: ValidationResult) -> list[str]:
-    if not result.violations:
-        return ["no violations: nothing to do"]
-    return [h for h in (_apply_hint(result.violations), _manual_hint(result.violations)) if h]
+# -- structure-validate ----------------------------------------------------------------------
 
 
-def run_structure_validate(root: Path, args: Mapping[str, Any], locks: RootLocks) -> JsonObject:
-    """structure-validate: evaluate the enabled (or the given) rules; with ``fix`` apply the
-    safe fixes under the root's write lock and re-validate."""
+def _baseline_file(root: Path, raw: str) -> Path:
+    candidate = Path(raw)
+    if not candidate.is_absolute():
+        candidate = root / candidate
+    real = Path(os.path.realpath(candidate))
+    if not real.is_relative_to(root):
+        raise InputError(f"baseline: {raw}: outside the project root {root}")
+    if not real.is_file():
+        raise InputError(f"baseline: {raw}: no such file")
+    return real
+
+
+def _apply_baseline(
+    root: Path, raw: str, result: ValidationResult
+) -> tuple[ValidationResult, JsonObject]:
+    """``result`` with only new violations, and the baseline's counts."""
+    from filid.baseline import apply_baseline
+    from filid.store.files import read_regular_file
+
+    path = _baseline_file(root, raw)
+    try:
+        text = read_regular_file(path, _BASELINE_MAX_BYTES).decode("utf-8", "replace")
+    except OSError as error:
+        raise InputError(f"baseline: {raw}: cannot read ({error.strerror or error})") from None
+    filtered = apply_baseline(result, text, source=f"baseline {raw}")
+    suppressed = filtered.baseline_suppressed - result.baseline_suppressed
+    applied = set(result.rules_applied)
+    entries = json.loads(text)["violations"]
+    # Entries of rules not evaluated in this call are neither suppressed nor fixed.
+    relevant = sum(1 for e in entries if e.get("ruleId") in applied or "ruleId" not in e)
+    counts: JsonObject = {
+        "path": path.relative_to(root).as_posix(),
+        "new": len(filtered.violations),
+        "suppressed": suppressed,
+        "fixed": max(0, relevant - suppressed),
+    }
+    return filtered, counts
+
+
+def _fix_head(result: ValidationResult, changed: Sequence[str]) -> JsonObject:
+    fixed = sum(1 for item in result.fixed if item.success)
+    summary = _violation_summary(result.violations, [], {})
+    summary.update(
+        fixed=fixed,
+        fixFailed=sum(1 for item in result.fixed if not item.success),
+        changedFiles=list(changed),
+    )
+    return {"summary": summary}
+
+
+def _fix_answer(
+    root: Path,
+    args: Mapping[str, Any],
+    result: ValidationResult,
+    changed: Sequence[str],
+) -> JsonObject:
+    # The CLI renders a fix run without the tree (no scope category); match it.
+    data = json_report.validation_report(result, None)
+    patterns = args.get("paths")
+    fixed_items = [
+        f
+        for f in data.get("fixedItems", [])
+        if _matches(patterns, f["violation"]["path"], f["resultPath"])
+    ]
+    page = _violations_page(data["result"]["violations"], args)
+    # remainingViolations equals result.violations after a fix: not sent twice.
+    data.pop("remainingViolations", None)
+    head = _fix_head(result, changed)
+    if patterns:
+        head["summary"]["matchingPaths"] = len(page)
+    actions = _fix_actions(root, result.violations, args)
+    sections = [
+        Section(("fixedItems",), fixed_items),
+        Section(("result", "violations"), page),
+        Section(("notes",), list(data.get("notes", []))),
+    ]
+    pager = _pager(
+        "structure-validate", root, args, drop=("fix", "planToken"), shift=len(fixed_items)
+    )
+    return _budgeted(head, data, sections, args, actions, pager)
+
+
+def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
+    """structure-validate: evaluate the enabled (or the given) rules; ``fix: "preview"`` shows
+    the diff and a planToken; ``fix: true`` applies the safe fixes (exactly the previewed plan
+    when a planToken is given) under the root's write lock and re-validates."""
     rule_ids = select_rules(args["rules"]) if "rules" in args else None
-    if args["fix"]:
+    fix = args["fix"]
+    token = args.get("planToken")
+    if token is not None and fix is not True:
+        raise UsageError("planToken: only with fix=true (it applies a previewed plan)")
+    if "baseline" in args and fix is not False:
+        raise UsageError("baseline: only when validating (fix=false)")
+    if fix is True and token is not None:
+        with ctx.locks.writing(root):
+            preview = plan_preview(root, rule_ids=rule_ids)
+            if preview.token != token:
+                raise InputError(ctx.plans.refusal(root, token))
+            result, changed = apply_previewed(root, preview, rule_ids=rule_ids)
+        return _fix_answer(root, args, result, changed)
+    if fix is True:
         from filid.fix.run import run_fix
 
-        with locks.writing(root):
+        with ctx.locks.writing(root):
             run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids)
-        # The CLI renders a fix run without the tree (no scope category); match it.
-        data = json_report.validation_report(run.result, None)
-        fixed = sum(1 for item in run.result.fixed if item.success)
-        actions = [
-            f"applied {_fix_count_text(fixed)}; changed {_plural(len(run.changed_files), 'file')}"
-        ]
-        manual = _manual_hint(run.result.violations)
-        if manual is not None:
-            actions.append(manual)
-        data[NEXT_ACTIONS] = actions
-        return data
-    with locks.reading(root):
+        return _fix_answer(root, args, run.result, run.changed_files)
+    if fix == schemas.FIX_PREVIEW:
+        with ctx.locks.reading(root):
+            preview = plan_preview(root, rule_ids=rule_ids)
+        ctx.plans.remember(root, preview)
+        return _preview_answer(root, args, preview)
+    with ctx.locks.reading(root):
         project = load_project(root)
     result = evaluate(project, rule_ids=rule_ids)
+    baseline: JsonObject | None = None
+    if "baseline" in args:
+        result, baseline = _apply_baseline(root, args["baseline"], result)
     data = json_report.validation_report(result, project.tree)
-    data[NEXT_ACTIONS] = _validation_actions(result)
-    return data
+    if baseline is not None:
+        data["baseline"] = baseline
+    page = _violations_page(data["result"]["violations"], args)
+    summary = _violation_summary(result.violations, page, args)
+    if baseline is not None:
+        summary["baseline"] = baseline
+    return _budgeted(
+        {"summary": summary},
+        data,
+        [
+            Section(("result", "violations"), page),
+            Section(("notes",), list(data.get("notes", []))),
+        ],
+        args,
+        _fix_actions(root, result.violations, args),
+        _pager("structure-validate", root, args),
+    )
+
+
+def _preview_answer(root: Path, args: Mapping[str, Any], preview: PlanPreview) -> JsonObject:
+    patterns = args.get("paths")
+    chunks = [c for c in split_diff(preview.diff) if _matches(patterns, c["file"])]
+    data = json_report.validation_report(preview.result, None)
+    page = _violations_page(data["result"]["violations"], args)
+    summary = _violation_summary(preview.result.violations, page, args)
+    summary["plannedFixes"] = len(preview.plan.fixes)
+    summary["filesToChange"] = len(split_diff(preview.diff))
+    summary["planToken"] = preview.token
+    fixes = [
+        {
+            "ruleId": f.violation.rule_id,
+            "path": f.violation.path,
+            "action": f.action.value,
+            "resultPath": f.result_path,
+        }
+        for f in preview.plan.fixes
+        if _matches(patterns, f.violation.path, f.result_path)
+    ]
+    data["preview"] = {
+        "planToken": preview.token,
+        "skipped": len(preview.plan.skipped),
+        "fixes": [],
+        "diff": [],
+    }
+    actions: list[JsonObject] = []
+    if not preview.plan.is_empty:
+        extra: JsonObject = {"rules": list(args["rules"])} if args.get("rules") else {}
+        actions.append(
+            _call(
+                "structure-validate",
+                root,
+                "apply exactly this plan (refused if a file it touches changed since)",
+                **extra,
+                fix=True,
+                planToken=preview.token,
+            )
+        )
+    sections = [
+        Section(("preview", "fixes"), fixes),
+        Section(("preview", "diff"), chunks),
+        Section(("result", "violations"), page),
+    ]
+    return _budgeted(
+        {"summary": summary},
+        data,
+        sections,
+        args,
+        actions,
+        _pager("structure-validate", root, args),
+    )
 
 
 TOOLS: tuple[ToolSpec, ...] = (
@@ -290,10 +745,13 @@ TOOLS: tuple[ToolSpec, ...] = (
             "Classify every directory of a TypeScript/JavaScript project as fractal (a module "
             "with its own CLAUDE.md boundary), organ (a role folder such as utils/ or "
             "components/), pure-function or hybrid, and return the tree (ScanReport: "
-            "tree.nodes keyed by root-relative path, modules, unresolved imports). Use it "
-            "first to see the shape of a project; read-only."
+            "the compact tree.types path -> type; includeModuleInfo=true adds every node's "
+            "metadata and the modules; unresolved imports). Use it first to see the shape of "
+            "a project; read-only. Every tool answers within maxChars (summary first; page "
+            "with offset, narrow with paths) and lists nextActions as ready tool calls."
         ),
         input_schema=schemas.FRACTAL_SCAN,
+        output_schema=outputs.FRACTAL_SCAN,
         run=run_fractal_scan,
         read_only=True,
     ),
@@ -307,6 +765,7 @@ TOOLS: tuple[ToolSpec, ...] = (
             "structure-validate with fix=true applies the safe part of the plan."
         ),
         input_schema=schemas.DRIFT_DETECT,
+        output_schema=outputs.DRIFT_DETECT,
         run=run_drift_detect,
         read_only=True,
     ),
@@ -320,6 +779,7 @@ TOOLS: tuple[ToolSpec, ...] = (
             "Read-only."
         ),
         input_schema=schemas.LCA_RESOLVE,
+        output_schema=outputs.LCA_RESOLVE,
         run=run_lca_resolve,
         read_only=True,
     ),
@@ -333,6 +793,7 @@ TOOLS: tuple[ToolSpec, ...] = (
             "rules on one directory and its subtree. Read-only."
         ),
         input_schema=schemas.RULE_QUERY,
+        output_schema=outputs.RULE_QUERY,
         run=run_rule_query,
         read_only=True,
     ),
@@ -342,10 +803,14 @@ TOOLS: tuple[ToolSpec, ...] = (
         description=(
             "Evaluate every enabled rule (or only `rules`) over the project and return the "
             "ValidationReport (violations with location, suggestion and fix risk; pass/fail "
-            "counts). fix=true WRITES FILES: it applies the safe fixes (e.g. creates a missing "
-            "index.ts), re-validates, and reports fixedItems and remainingViolations."
+            "counts), most severe first. fix='preview' writes nothing and returns the diff of "
+            "the safe fixes with a planToken; fix=true with that planToken WRITES FILES: it "
+            "applies exactly that plan (refused if a file changed since) and re-validates; "
+            "plain fix=true applies every safe fix. baseline: report only violations a "
+            "recorded baseline file does not list."
         ),
         input_schema=schemas.STRUCTURE_VALIDATE,
+        output_schema=outputs.STRUCTURE_VALIDATE,
         run=run_structure_validate,
         read_only=False,
     ),

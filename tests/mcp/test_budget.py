@@ -1,0 +1,314 @@
+"""Answers that fit a context window, on a generated 2,000-file monorepo.
+
+Every tool answers within its ``maxChars`` budget with the summary first; paging with
+``offset`` (following the ``nextActions`` entry the answer gives) walks every item exactly
+once, in the order of the whole answer; the severity order holds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.types import CallToolResult, TextContent
+
+from filid.mcp.budget import Section, compact, fit
+from filid.mcp.server import build_server
+from tests.conftest import REPO
+
+pytestmark = pytest.mark.anyio
+
+BUDGET = 20_000
+WHOLE = 1_000_000
+
+SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+DRIFT_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+def _load_generator() -> ModuleType:
+    path = REPO / "benchmarks" / "generate.py"
+    spec = importlib.util.spec_from_file_location("bench_generate_mcp", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def big_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated monorepo of about 2,000 files (five workspace packages, planted cycles)."""
+    allowed = tmp_path_factory.mktemp("big")
+    project = allowed / "mono"
+    manifest = _load_generator().generate(2000, project, 1)
+    assert int(manifest["files"]) >= 2000
+    return project.resolve()
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@asynccontextmanager
+async def in_process(project: Path) -> AsyncIterator[Client]:
+    async with Client(build_server([project.parent], cwd=project.parent)) as client:
+        yield client
+
+
+def text_of(result: CallToolResult) -> str:
+    [block] = result.content
+    assert isinstance(block, TextContent)
+    return block.text
+
+
+def answer(result: CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, text_of(result)
+    data = result.structured_content
+    assert isinstance(data, dict)
+    assert json.loads(text_of(result)) == data
+    return data
+
+
+def calls(project: Path) -> list[tuple[str, dict[str, Any]]]:
+    path = str(project)
+    return [
+        ("fractal-scan", {"path": path}),
+        ("fractal-scan", {"path": path, "includeModuleInfo": True}),
+        ("drift-detect", {"path": path}),
+        ("drift-detect", {"path": path, "generatePlan": True}),
+        ("lca-resolve", {"path": path, "moduleA": "packages/core", "moduleB": "packages/ui"}),
+        ("rule-query", {"path": path, "action": "list"}),
+        ("rule-query", {"path": path, "action": "get", "ruleId": "external-import-boundary"}),
+        ("rule-query", {"path": path, "action": "check", "targetPath": "."}),
+        ("structure-validate", {"path": path}),
+        ("structure-validate", {"path": path, "fix": "preview"}),
+    ]
+
+
+def server_environment() -> dict[str, str]:
+    names = (
+        "PATH",
+        "HOME",
+        "PYTHONPATH",
+        "VIRTUAL_ENV",
+        "LANG",
+        "LC_ALL",
+        "TMPDIR",
+        "FILID_CACHE_DIR",
+    )
+    return {name: os.environ[name] for name in names if name in os.environ}
+
+
+@pytest.mark.slow
+async def test_every_tool_fits_its_budget_with_the_summary_first_over_stdio(
+    big_project: Path,
+) -> None:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "filid", "mcp", "--root", str(big_project.parent)],
+        env=server_environment(),
+        cwd=str(big_project.parent),
+    )
+    sizes: dict[str, int] = {}
+    async with Client(params, mode="legacy", read_timeout_seconds=120) as client:
+        for tool, arguments in calls(big_project):
+            for budget in (None, 5_000):
+                args = dict(arguments) if budget is None else {**arguments, "maxChars": budget}
+                result = await client.call_tool(tool, args)
+                data = answer(result)
+                limit = budget or BUDGET
+                text = text_of(result)
+                assert len(text) <= limit, (tool, args, len(text))
+                assert next(iter(data)) == "summary", (tool, list(data))
+                assert "nextActions" in list(data)[:3]
+                sizes[f"{tool} {sorted(args)}"] = len(text)
+        # Without a budget the same answers are far larger: the budget is what keeps them small.
+        whole = await client.call_tool(
+            "structure-validate", {"path": str(big_project), "maxChars": WHOLE}
+        )
+        assert len(text_of(whole)) > 3 * BUDGET
+    assert sizes
+
+
+def items_of(tool: str, data: dict[str, Any]) -> list[Any]:
+    """The pageable items of one answer, in stream order."""
+    if tool == "fractal-scan":
+        tree = data["tree"]
+        nodes = list(tree["types"].items()) if "types" in tree else list(tree["nodes"].items())
+        return [*nodes, *data.get("modules", []), *data["unresolved"]]
+    if tool == "drift-detect":
+        return [*data["items"], *data.get("syncPlan", [])]
+    if tool == "rule-query":
+        return list(data["violations"] if "violations" in data else data["rules"])
+    preview = data.get("preview", {})
+    return [
+        *data.get("fixedItems", []),
+        *preview.get("fixes", []),
+        *preview.get("diff", []),
+        *data["result"]["violations"],
+        *data.get("notes", []),
+    ]
+
+
+PAGED = [
+    ("fractal-scan", {}),
+    ("fractal-scan", {"includeModuleInfo": True, "depth": 3}),
+    ("drift-detect", {"generatePlan": True}),
+    ("rule-query", {"action": "check", "targetPath": "packages"}),
+    ("structure-validate", {}),
+    ("structure-validate", {"fix": "preview"}),
+    ("structure-validate", {"paths": ["packages/core/**"]}),
+]
+
+
+@pytest.mark.parametrize(("tool", "extra"), PAGED)
+async def test_paging_walks_every_item_exactly_once(
+    big_project: Path, tool: str, extra: dict[str, Any]
+) -> None:
+    path = str(big_project)
+    async with in_process(big_project) as client:
+        whole = answer(await client.call_tool(tool, {"path": path, **extra, "maxChars": WHOLE}))
+        assert "truncated" not in whole
+        expected = items_of(tool, whole)
+        assert len(expected) > 20, "the generated project gives enough items to page"
+        seen: list[Any] = []
+        arguments: dict[str, Any] = {"path": path, **extra, "maxChars": 8_000}
+        pages = 0
+        while True:
+            data = answer(await client.call_tool(tool, arguments))
+            pages += 1
+            assert len(compact(data)) <= 8_000
+            page = items_of(tool, data)
+            assert page, "every page makes progress"
+            seen.extend(page)
+            truncated = data["truncated"]
+            assert truncated["total"] == len(expected)
+            assert truncated["offset"] == len(seen) - len(page)
+            assert truncated["shown"] == len(page)
+            follow = [a for a in data["nextActions"] if a["args"].get("offset")]
+            if "nextOffset" not in truncated:
+                assert not follow
+                break
+            [step] = follow
+            assert step["tool"] == tool
+            assert step["args"]["offset"] == truncated["nextOffset"] == len(seen)
+            arguments = step["args"]
+            assert pages < 500
+    assert pages > 1
+    assert seen == expected
+
+
+async def test_items_come_most_severe_first_then_by_path(big_project: Path) -> None:
+    path = str(big_project)
+    async with in_process(big_project) as client:
+        validation = answer(
+            await client.call_tool("structure-validate", {"path": path, "maxChars": WHOLE})
+        )
+        drift = answer(await client.call_tool("drift-detect", {"path": path, "maxChars": WHOLE}))
+    violations = validation["result"]["violations"]
+    keys = [(SEVERITY_RANK[v["severity"]], v["path"]) for v in violations]
+    assert keys == sorted(keys)
+    assert len({v["severity"] for v in violations}) > 1
+    items = [(DRIFT_RANK[i["severity"]], i["path"]) for i in drift["items"]]
+    assert items == sorted(items)
+
+
+async def test_filters_narrow_and_the_summary_counts_everything(big_project: Path) -> None:
+    path = str(big_project)
+    async with in_process(big_project) as client:
+        everything = answer(
+            await client.call_tool("structure-validate", {"path": path, "maxChars": WHOLE})
+        )
+        narrowed = answer(
+            await client.call_tool(
+                "structure-validate",
+                {
+                    "path": path,
+                    "maxChars": WHOLE,
+                    "paths": ["packages/core"],
+                    "rules": ["zero-peer-file"],
+                },
+            )
+        )
+    shown = narrowed["result"]["violations"]
+    assert shown and all(v["ruleId"] == "zero-peer-file" for v in shown)
+    assert all(v["path"].startswith("packages/core/") for v in shown)
+    expected = [
+        v
+        for v in everything["result"]["violations"]
+        if v["ruleId"] == "zero-peer-file" and v["path"].startswith("packages/core/")
+    ]
+    assert shown == expected
+    assert narrowed["summary"]["matchingPaths"] == len(shown)
+    assert narrowed["summary"]["violations"] == narrowed["summary"]["byRule"]["zero-peer-file"]
+
+
+def test_an_item_larger_than_the_budget_is_shown_shortened() -> None:
+    head = {"summary": {"items": 2}}
+    huge = {"file": "a.ts", "diff": "x" * 50_000}
+    data = fit(
+        head,
+        {"list": []},
+        [Section(("list",), [huge, {"file": "b.ts", "diff": "y"}])],
+        offset=0,
+        max_chars=2_000,
+        actions=[],
+        next_page=lambda n: {"tool": "t", "args": {"offset": n}, "why": "next"},
+    )
+    assert len(compact(data)) <= 2_000
+    assert next(iter(data)) == "summary"
+    assert data["truncated"] == {
+        "shown": 1,
+        "total": 2,
+        "offset": 0,
+        "nextOffset": 1,
+        "cutItems": 1,
+    }
+    [item] = data["list"]
+    assert item["file"] == "a.ts" and "[cut: " in item["diff"]
+    assert data["nextActions"] == [{"tool": "t", "args": {"offset": 1}, "why": "next"}]
+
+
+async def _follow(client: Client, tool: str, args: dict[str, Any], depth: int) -> int:
+    """Call ``tool``; then call each of its nextActions exactly as given (``depth`` levels
+    deep). Every call must succeed. Returns the number of actions called."""
+    data = answer(await client.call_tool(tool, args))
+    called = 0
+    for action in data["nextActions"]:
+        assert set(action) == {"tool", "args", "why"} and action["why"]
+        if depth > 0:
+            called += 1 + await _follow(client, action["tool"], action["args"], depth - 1)
+        else:
+            answer(await client.call_tool(action["tool"], action["args"]))
+            called += 1
+    return called
+
+
+@pytest.mark.slow
+async def test_every_next_action_called_as_given_succeeds_over_stdio(
+    tmp_path: Path,
+) -> None:
+    project = (tmp_path / "mono").resolve()
+    _load_generator().generate(2000, project, 2)
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "filid", "mcp", "--root", str(tmp_path)],
+        env=server_environment(),
+        cwd=str(tmp_path),
+    )
+    called = 0
+    async with Client(params, mode="legacy", read_timeout_seconds=120) as client:
+        for tool, arguments in calls(project):
+            called += await _follow(client, tool, {**arguments, "maxChars": 6_000}, 1)
+    # Pages, previews, applies, explanations, deeper scans: many kinds were exercised.
+    assert called > 30
