@@ -238,3 +238,30 @@ def test_after_a_fix_run_refused_fixes_are_not_counted_and_changed_files_are_nam
     assert "1 proposed fix(es) cannot be applied" in out
     assert "fixable with" not in out  # the refused rename is not offered again
     assert "symbolic link" in out  # the note says why
+
+
+def test_re_exports_made_equal_by_the_fix_merge_into_one() -> None:
+    from filid.fix.actions import Edit
+    from filid.fix.merge_imports import merge_equal_specifiers
+
+    source = (
+        b'export { a } from "./body/a.js";\n'
+        b'export { b, c as d } from "./body/b.js";\n'
+        b'export type { T } from "./body/types.js";\n'
+        b'export * from "./body/star.js";\n'
+    )
+
+    def at(text: str) -> Edit:
+        start = source.index(text.encode())
+        return Edit(start, start + len(text), "./body/index.js")
+
+    edits = [at("./body/a.js"), at("./body/b.js"), at("./body/types.js")]
+    merged = merge_equal_specifiers("src/index.ts", source, edits)
+    text = source.decode()
+    for edit in sorted(merged, key=lambda e: e.start_byte, reverse=True):
+        text = text[: edit.start_byte] + edit.replacement + text[edit.end_byte :]
+    assert text == (
+        'export { a, b, c as d } from "./body/index.js";\n'
+        'export type { T } from "./body/index.js";\n'
+        'export * from "./body/star.js";\n'
+    )

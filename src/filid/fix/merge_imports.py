@@ -6,7 +6,8 @@ specifier (eslint ``import/no-duplicates``). After the specifier edits of a file
 the named-only imports of one kind (value or ``import type``) that end up with the same
 specifier, at least one of them edited, are merged into the first of them: its names in
 order, then the others' names not already there. Imports with a default or namespace
-binding, side-effect imports and re-exports are left as they are.
+binding and side-effect imports are left as they are. Named re-exports (``export { a } from``)
+merge the same way, among themselves; ``export *`` never does.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = ["merge_equal_specifiers"]
 @dataclass(frozen=True, slots=True)
 class _Import:
     node: Node
+    keyword: str  # "import" or "export"
     type_only: bool
     specifier: str  # after the edits
     quote: str
@@ -36,11 +38,11 @@ class _Import:
 def merge_equal_specifiers(path: str, source: bytes, edits: Sequence[Edit]) -> list[Edit]:
     """``edits`` of ``path`` (whose current content is ``source``) with equal imports merged."""
     spans = {(e.start_byte, e.end_byte): e for e in edits}
-    groups: dict[tuple[str, bool], list[_Import]] = {}
+    groups: dict[tuple[str, str, bool], list[_Import]] = {}
     for node in toolkit_for(path).parser.parse(source).root_node.children:
         found = _named_import(node, source, spans)
         if found is not None:
-            groups.setdefault((found.specifier, found.type_only), []).append(found)
+            groups.setdefault((found.keyword, found.specifier, found.type_only), []).append(found)
     result = list(edits)
     for members in groups.values():
         if len(members) < 2 or not any(m.edited for m in members):
@@ -51,7 +53,7 @@ def merge_equal_specifiers(path: str, source: bytes, edits: Sequence[Edit]) -> l
             continue  # another fix edits these statements: leave them apart
         result = [e for e in result if not _within(e, covered)]
         names = list(dict.fromkeys(n for m in members for n in m.names))
-        keyword = "import type" if first.type_only else "import"
+        keyword = f"{first.keyword} type" if first.type_only else first.keyword
         merged = (
             f"{keyword} {{ {', '.join(names)} }} from "
             f"{first.quote}{first.specifier}{first.quote}{';' if first.semicolon else ''}"
@@ -66,14 +68,23 @@ def merge_equal_specifiers(path: str, source: bytes, edits: Sequence[Edit]) -> l
 
 
 def _named_import(node: Node, source: bytes, spans: dict[tuple[int, int], Edit]) -> _Import | None:
-    if node.type != "import_statement":
+    if node.type == "import_statement":
+        keyword, spec_type = "import", "import_specifier"
+        clause = next((c for c in node.children if c.type == "import_clause"), None)
+        if clause is None or [c.type for c in clause.children] != ["named_imports"]:
+            return None  # a side-effect import, or a default or namespace binding
+        named = clause.children[0]
+    elif node.type == "export_statement":
+        keyword, spec_type = "export", "export_specifier"
+        exported = next((c for c in node.children if c.type == "export_clause"), None)
+        if exported is None:
+            return None  # export *, or a declaration
+        named = exported
+    else:
         return None
-    clause = next((c for c in node.children if c.type == "import_clause"), None)
     string = node.child_by_field_name("source")
-    if clause is None or string is None:
+    if string is None:
         return None
-    if [c.type for c in clause.children] != ["named_imports"]:
-        return None  # a default or namespace binding
     fragment = next((c for c in string.children if c.type == "string_fragment"), None)
     if fragment is None:
         return None
@@ -85,13 +96,14 @@ def _named_import(node: Node, source: bytes, spans: dict[tuple[int, int], Edit])
     )
     names = tuple(
         source[s.start_byte : s.end_byte].decode("utf-8")
-        for s in clause.children[0].children
-        if s.type == "import_specifier"
+        for s in named.children
+        if s.type == spec_type
     )
     if not names:
         return None
     return _Import(
         node=node,
+        keyword=keyword,
         type_only=any(c.type == "type" for c in node.children),
         specifier=specifier,
         quote=source[string.start_byte : string.start_byte + 1].decode("utf-8"),
