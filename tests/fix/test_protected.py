@@ -265,3 +265,28 @@ def test_re_exports_made_equal_by_the_fix_merge_into_one() -> None:
         'export type { T } from "./body/index.js";\n'
         'export * from "./body/star.js";\n'
     )
+
+
+def test_a_rename_is_refused_when_a_file_spells_the_folder_as_a_path(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "ui", "private": true}\n',
+            "src/UserCard/index.ts": "export const UserCard = 1;\n",
+            "src/app/index.ts": "import { UserCard } from '../UserCard';\n"
+            "export const a = <const>[UserCard];\n",
+            "src/app/gen.ts": "import path from 'node:path';\n"
+            "export const dir = path.resolve(__dirname, '../UserCard');\n",
+        },
+    )
+    skips = _skips(root, ["naming-convention"])
+    assert skips["src/UserCard"] == (
+        "'UserCard' is spelled in src/app/gen.ts (line 2) outside an import, "
+        "which a rename does not rewrite"
+    )
+    # Without that spelling the rename goes ahead (the identifier UserCard is no path).
+    (root / "src/app/gen.ts").unlink()
+    project = load_project(root, use_cache=False)
+    result = evaluate(project, rule_ids=["naming-convention"])
+    plan = plan_fixes(project, result.violations, max_risk=Risk.MODERATE)
+    assert [f.result_path for f in plan.fixes] == ["src/user-card"]

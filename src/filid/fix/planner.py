@@ -80,6 +80,15 @@ _RESOLUTION_FILES = ("tsconfig.json", "jsconfig.json", "package.json")
 # A folder rename carries every file in it; past this many it is refused (a build or
 # dependency folder inside, most likely).
 _MAX_RENAME_FILES = 2000
+# Files whose text may spell a folder name that a rename must keep pointing right (not
+# Markdown: prose that names a folder breaks nothing).
+_SPELLING_SUFFIXES = (
+    ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json", ".yaml", ".yml",
+    ".toml", ".html", ".vue", ".svelte", ".astro",
+)  # fmt: skip
+
+
+_PATH_EDGES = (b"'", b'"', b"`", b"/")
 
 
 class ProjectView(Protocol):
@@ -561,6 +570,44 @@ class _Planner:
 
         edited = self._rewrite_for_moves(candidate, remap, alias)
         self.verify_moves(candidate, edited)
+        self.refuse_spelled_elsewhere(_basename(old), set(members))
+
+    def refuse_spelled_elsewhere(self, name: str, moving: set[str]) -> None:
+        """Refuse a rename whose old folder name a file spells as a path outside an import
+        specifier (``path.resolve(dir, 'appRouter-heyapi')``, a fixture list, a JSON file):
+        between quotes or slashes. The rename rewrites import specifiers only, so that
+        spelling would point at nothing. (A component named like its folder is no path.)"""
+        needle = name.encode("utf-8")
+        for file in sorted(self.files):
+            if file in moving or not file.endswith(_SPELLING_SUFFIXES):
+                continue
+            try:
+                content = self.read(file)
+            except _NotFixable:
+                continue
+            if needle not in content:
+                continue
+            facts = self.project.facts.get(file)
+            specifiers = [
+                (f.specifier_span.start_byte, f.specifier_span.end_byte)
+                for f in (facts.imports if facts is not None else ())
+                if f.specifier_span is not None
+            ]
+            at = content.find(needle)
+            while at >= 0:
+                end = at + len(needle)
+                # spelled as (part of) a path: a quote or slash on each side
+                bounded = content[at - 1 : at] in _PATH_EDGES and content[end : end + 1] in (
+                    *_PATH_EDGES,
+                    b".",
+                )
+                if bounded and not any(start <= at and end <= stop for start, stop in specifiers):
+                    line = content.count(b"\n", 0, at) + 1
+                    raise _NotFixable(
+                        f"'{name}' is spelled in {file} (line {line}) outside an import, "
+                        "which a rename does not rewrite"
+                    )
+                at = content.find(needle, at + 1)
 
     def plan_move_file(self, candidate: _Candidate) -> None:
         source = candidate.violation.path
