@@ -290,3 +290,32 @@ def test_a_rename_is_refused_when_a_file_spells_the_folder_as_a_path(tmp_path: P
     result = evaluate(project, rule_ids=["naming-convention"])
     plan = plan_fixes(project, result.violations, max_risk=Risk.MODERATE)
     assert [f.result_path for f in plan.fixes] == ["src/user-card"]
+
+
+def test_a_split_under_nodenext_spells_the_js_extension(tmp_path: Path, tsc: Path) -> None:
+    from tests.fix.conftest import type_check
+
+    root = write_files(
+        tmp_path,
+        {
+            # The project's majority is extensionless; this package's tsconfig is NodeNext.
+            "tsconfig.json": '{"compilerOptions": {"strict": true, "noEmit": true,'
+            ' "module": "esnext", "moduleResolution": "bundler"}}\n',
+            "package.json": '{"name": "root", "private": true}\n',
+            "web/a.ts": "import { b } from './b';\nexport const a = b;\n",
+            "web/b.ts": "export const b = 1;\n",
+            "lib/package.json": '{"name": "lib", "private": true, "type": "module"}\n',
+            "lib/tsconfig.json": '{"compilerOptions": {"strict": true, "noEmit": true,'
+            ' "module": "NodeNext", "moduleResolution": "NodeNext", "types": []}}\n',
+            "lib/server/INTENT.md": "# Server\n",
+            "lib/server/index.ts": "export function route(): number {\n  return 1;\n}\n",
+            "lib/app/index.ts": "import { route } from '../server/index.js';\n"
+            "export const r = route();\n",
+        },
+    )
+    run = run_fix(
+        root, max_risk=Risk.MODERATE, rule_ids=["index-barrel-pattern"], use_cache=False
+    )
+    assert "lib/server/index.ts" in run.changed_files, run.result.notes
+    assert (root / "lib/server/index.ts").read_text() == "export { route } from './server.js';\n"
+    type_check(tsc, root / "lib")

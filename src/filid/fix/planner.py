@@ -285,6 +285,20 @@ class _Planner:
                 )
         return self._style
 
+    def style_for(self, directory: str) -> SpecifierStyle:
+        """The style of a new relative import in ``directory``: with node16/nodenext module
+        resolution in effect there, the compiler demands the ``.js`` spelling; otherwise the
+        project's majority (:meth:`style`)."""
+        if self._indexes is None:
+            self._indexes = (
+                TsconfigIndex(self.root, self.files),
+                WorkspaceIndex(self.root, self.files),
+            )
+        options = self._indexes[0].for_directory(directory)
+        if options is not None and options.needs_extensions:
+            return SpecifierStyle.RUNTIME
+        return self.style()
+
     def _is_node_next(self) -> bool:
         if "tsconfig.json" not in self.files:
             return False
@@ -434,7 +448,7 @@ class _Planner:
             if facts.has_syntax_error:
                 raise _NotFixable(f"{path} has syntax errors; its exports are not known")
             members[file_name] = facts
-        content, _notes = index_content(members, self.style(), self.quote())
+        content, _notes = index_content(members, self.style_for(directory), self.quote())
         candidate.result_path = target
         candidate.creates[target] = content
         candidate.reads |= {node.file_path(n) for n in members}
@@ -699,7 +713,9 @@ class _Planner:
         self.refuse_protected([index, target])
         content = self.read(index)
         target_name = _basename(target)
-        specifier = specifier_for_file(f"./{split_ext(target_name)[0]}", target_name, self.style())
+        specifier = specifier_for_file(
+            f"./{split_ext(target_name)[0]}", target_name, self.style_for(node.path)
+        )
         result = split_index(index, content, facts, specifier, self.quote())
         if result is None:
             raise _NotFixable(f"{index} holds statements that cannot be moved safely")

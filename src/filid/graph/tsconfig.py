@@ -89,6 +89,18 @@ class CompilerPaths:
     aliases: tuple[PathAlias, ...]
     out_dir: str | None = None
     root_dir: str | None = None
+    # ``module``/``moduleResolution`` (lower case) as the chain sets them, for fixes that must
+    # spell a new relative import the way the compiler demands (node16/nodenext: ``.js``).
+    module: str | None = None
+    module_resolution: str | None = None
+
+    @property
+    def needs_extensions(self) -> bool:
+        """Whether relative imports must name their ``.js`` file (node16/nodenext)."""
+        values = {self.module, self.module_resolution}
+        if self.module_resolution in ("bundler", "node", "node10", "classic"):
+            return False
+        return bool(values & {"node16", "nodenext"})
 
     def match_alias(self, specifier: str) -> tuple[PathAlias, tuple[str, ...]] | None:
         """The alias that applies to ``specifier`` and its candidate paths, root-relative."""
@@ -122,6 +134,8 @@ class _RawOptions:
     paths_dir: str
     out_dir: str | None = None
     root_dir: str | None = None
+    module: str | None = None
+    module_resolution: str | None = None
 
 
 def _parse_aliases(raw: object) -> tuple[PathAlias, ...] | None:
@@ -165,6 +179,8 @@ class TsconfigIndex:
                     aliases=raw.paths or (),
                     out_dir=raw.out_dir,
                     root_dir=raw.root_dir,
+                    module=raw.module,
+                    module_resolution=raw.module_resolution,
                 )
 
     @property
@@ -241,6 +257,8 @@ class TsconfigIndex:
         paths_dir = config_dir
         out_dir: str | None = None
         root_dir: str | None = None
+        module: str | None = None
+        module_resolution: str | None = None
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -251,8 +269,14 @@ class TsconfigIndex:
                 paths, paths_dir = inherited.paths, inherited.paths_dir
             out_dir = inherited.out_dir or out_dir
             root_dir = inherited.root_dir or root_dir
+            module = inherited.module or module
+            module_resolution = inherited.module_resolution or module_resolution
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
+            if isinstance(options.get("module"), str):
+                module = str(options["module"]).lower()
+            if isinstance(options.get("moduleResolution"), str):
+                module_resolution = str(options["moduleResolution"]).lower()
             own_base = options.get("baseUrl")
             if isinstance(own_base, str):
                 base_url = join_path(config_dir, own_base)
@@ -264,7 +288,7 @@ class TsconfigIndex:
                 out_dir = join_path(config_dir, str(options["outDir"]))
             if isinstance(options.get("rootDir"), str):
                 root_dir = join_path(config_dir, str(options["rootDir"]))
-        return _RawOptions(base_url, paths, paths_dir, out_dir, root_dir)
+        return _RawOptions(base_url, paths, paths_dir, out_dir, root_dir, module, module_resolution)
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
         values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
