@@ -319,3 +319,31 @@ def test_a_split_under_nodenext_spells_the_js_extension(tmp_path: Path, tsc: Pat
     assert "lib/server/index.ts" in run.changed_files, run.result.notes
     assert (root / "lib/server/index.ts").read_text() == "export { route } from './server.js';\n"
     type_check(tsc, root / "lib")
+
+
+def test_moves_out_of_a_tsconfig_include_or_named_by_their_js_twin_are_refused(
+    tmp_path: Path,
+) -> None:
+    from filid.fix.protected import Protection
+
+    root = write_files(
+        tmp_path,
+        {
+            "www/package.json": '{"name": "www", "private": true}\n',
+            "www/tsconfig.json": '{"include": ["src", "*.ts"]}\n',
+            "www/docusaurus.config.ts": "export default { sidebarPath: "
+            "require.resolve('./sidebars.js') };\n",
+            "www/sidebars.ts": "export default {};\n",
+            "www/helpers.ts": "export const h = 1;\n",
+            "www/src/a.ts": "export const a = 1;\n",
+        },
+    )
+    project = load_project(root, use_cache=False)
+    protection = Protection(root, project.tree.files, project.resolver)
+    assert "docusaurus.config.ts" in (protection.reason(["www/sidebars.ts"]) or "")
+    assert protection.reason(["www/helpers.ts"]) is None
+    # "*.ts" takes root files only: a move into a folder drops it from the program.
+    assert "'include'" in (
+        protection.include_change("www/helpers.ts", "www/helpers/helpers.ts") or ""
+    )
+    assert protection.include_change("www/src/a.ts", "www/src/a/a.ts") is None

@@ -185,11 +185,17 @@ class _Planner:
             self._contents[path] = content
         return content
 
-    def refuse_protected(self, paths: Iterable[str]) -> None:
-        """Refuse a fix that would move or create a framework- or tool-significant path."""
+    def refuse_protected(
+        self, paths: Iterable[str], moves: Mapping[str, str] | None = None
+    ) -> None:
+        """Refuse a fix that would move or create a framework- or tool-significant path, or
+        move a file in or out of its tsconfig's ``include``."""
         if self._protection is None:
             self._protection = Protection(self.root, self.files, self.project.resolver)
         reason = self._protection.reason(paths)
+        for source, target in sorted((moves or {}).items()):
+            if reason is None and source in self.files:
+                reason = self._protection.include_change(source, target)
         if reason is not None:
             raise _NotFixable(reason)
 
@@ -558,7 +564,7 @@ class _Planner:
         for member in members:
             if _basename(member) in _RESOLUTION_FILES:
                 raise _NotFixable(f"{old} holds {member}; moving it would change import resolution")
-        self.refuse_protected([old, new, *members])
+        self.refuse_protected([old, new, *members], {m: new + m[len(old) :] for m in members})
         candidate.moves = {f: new + f[len(old) :] for f in members}
         for member in members:
             candidate.reads.add(member)
@@ -635,7 +641,7 @@ class _Planner:
             raise _NotFixable(f"{target} is not in a sub-folder beside {source}")
         if self.exists(target):
             raise _NotFixable(f"{target} already exists")
-        self.refuse_protected([source, target])
+        self.refuse_protected([source, target], {source: target})
         beside = sorted(
             edge.target
             for edge in self.edges_by_source.get(source, [])

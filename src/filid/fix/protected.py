@@ -27,8 +27,10 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import Resolver
 from filid.graph.tsconfig import parent_dir
+from filid.model.errors import FilidError
 
 __all__ = ["Protection"]
 
@@ -49,7 +51,9 @@ class Protection:
     """Answers "may a fix move or create this path?" for one project."""
 
     def __init__(self, root: Path, files: Iterable[str], resolver: Resolver) -> None:
+        self._root = root
         self._files = frozenset(files)
+        self._includes: dict[str, tuple[str, ...]] = {}
         self._routes = resolver.route_directories()
         self._entries = resolver.manifest_entry_files()
         self._configs = self._read_configs(root)
@@ -125,6 +129,43 @@ class Protection:
                 return f"{path} is listed in the 'files' of {manifest}"
         return self._named_by_config(path)
 
+    def include_change(self, source: str, target: str) -> str | None:
+        """Why moving ``source`` to ``target`` would change whether the governing tsconfig's
+        ``include`` takes the file (``"*.ts"`` takes root files only), if it would."""
+        config = self._governing_tsconfig(parent_dir(source))
+        if config is None:
+            return None
+        patterns = self._includes.get(config)
+        if patterns is None:
+            patterns = self._read_includes(config)
+            self._includes[config] = patterns
+        if not patterns:
+            return None
+        base = parent_dir(config)
+        if _included(source, base, patterns) != _included(target, base, patterns):
+            return f"moving {source} to {target} changes what {config} 'include' takes"
+        return None
+
+    def _governing_tsconfig(self, directory: str) -> str | None:
+        current = directory
+        while True:
+            candidate = "tsconfig.json" if current == "." else f"{current}/tsconfig.json"
+            if candidate in self._files:
+                return candidate
+            if current == ".":
+                return None
+            current = parent_dir(current)
+
+    def _read_includes(self, config: str) -> tuple[str, ...]:
+        try:
+            data = read_jsonc_file(self._root, config)
+        except FilidError:
+            return ()
+        raw = data.get("include") if isinstance(data, dict) else None
+        if not isinstance(raw, list):
+            return ()
+        return tuple(p for p in raw if isinstance(p, str) and p.strip())
+
     def _is_file(self, directory: str, name: str) -> bool:
         return (name if directory == "." else f"{directory}/{name}") in self._files
 
@@ -138,19 +179,28 @@ class Protection:
         return None
 
 
+_TWINS = {".ts": ".js", ".tsx": ".jsx", ".mts": ".mjs", ".cts": ".cjs"}
+
+
 def _spellings(path: str, config_dir: str) -> list[str]:
-    """How a config in ``config_dir`` could spell ``path``: root- or config-relative, with or
-    without its source extension."""
+    """How a config in ``config_dir`` could spell ``path``: root- or config-relative, with its
+    extension, its runtime twin (``.js`` for ``.ts``, as ``require.resolve('./x.js')`` names
+    ``x.ts``) or none. A spelling without a slash counts only after ``./``."""
     forms = [path]
     if config_dir != "." and path.startswith(config_dir + "/"):
         forms.append(path[len(config_dir) + 1 :])
+    elif config_dir == ".":
+        forms.append(path)
     spelled: list[str] = []
     for form in forms:
         spelled.append(form)
         stem = _SOURCE_EXTENSION.sub("", form)
-        if stem != form and "/" in stem:
+        if stem != form:
             spelled.append(stem)
-    return spelled
+            twin = _TWINS.get(form[len(stem) :])
+            if twin is not None:
+                spelled.append(stem + twin)
+    return list(dict.fromkeys(spelled))
 
 
 def _mentions(text: str, spelling: str) -> bool:
@@ -165,6 +215,8 @@ def _mentions(text: str, spelling: str) -> bool:
         if after.isalnum() or after in "_-":
             continue
         before = text[found - 1] if found > 0 else " "
+        if "/" not in spelling and "." not in spelling and text[max(0, found - 2) : found] != "./":
+            continue  # a bare stem is a word, not a path, unless it starts with ./
         if before == "/":
             dot = text[found - 2] if found > 1 else ""
             ahead = text[found - 3] if found > 2 else " "
@@ -174,3 +226,50 @@ def _mentions(text: str, spelling: str) -> bool:
             continue
         return True
     return False
+
+
+def _included(path: str, base: str, patterns: tuple[str, ...]) -> bool:
+    """Whether a tsconfig in ``base`` with ``include`` ``patterns`` takes ``path`` (TypeScript's
+    wildcards: ``*`` within one segment, ``**/`` any depth; a pattern without wildcards names
+    a file or a whole folder)."""
+    if base != ".":
+        if not path.startswith(base + "/"):
+            return False
+        path = path[len(base) + 1 :]
+    for pattern in patterns:
+        cleaned = pattern.strip().removeprefix("./").rstrip("/")
+        if cleaned in ("", "."):
+            return True
+        if not any(c in cleaned for c in "*?"):
+            if path == cleaned or path.startswith(cleaned + "/"):
+                return True
+            continue
+        if _glob(cleaned).fullmatch(path):
+            return True
+    return False
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    out = ""
+    index = 0
+    while index < len(pattern):
+        if pattern.startswith("**/", index):
+            out += "(?:[^/]+/)*"
+            index += 3
+        elif pattern.startswith("**", index):
+            out += ".*"
+            index += 2
+        elif pattern[index] == "*":
+            out += "[^/]*"
+            index += 1
+        elif pattern[index] == "?":
+            out += "[^/]"
+            index += 1
+        else:
+            out += re.escape(pattern[index])
+            index += 1
+    # A pattern whose last segment has no extension also takes the files below it.
+    last = pattern.rpartition("/")[2]
+    if "." not in last:
+        out += "(?:/.*)?"
+    return re.compile(out)
