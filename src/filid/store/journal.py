@@ -69,6 +69,21 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 # Roots with a transaction open in this process: their journal is live, not interrupted.
 _ACTIVE: set[str] = set()
+# File descriptors of open locks and journals: a forked child (a parse worker) must not keep
+# them. A child that outlived a killed fix would otherwise hold the fix lock, and the next
+# command would take the interrupted journal for a live one.
+_PRIVATE_FDS: set[int] = set()
+
+
+def _close_private_fds() -> None:
+    for handle in list(_PRIVATE_FDS):
+        with contextlib.suppress(OSError):
+            os.close(handle)
+    _PRIVATE_FDS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_private_fds)
 
 
 class _StderrHandler(logging.Handler):
@@ -300,11 +315,19 @@ def _restore(root: Path, records: Sequence[dict[str, object]]) -> Recovery:
 
 
 def _open_lock(directory: Path) -> int:
-    handle = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
+    handle = os.open(
+        directory / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | _NOFOLLOW, 0o600
+    )
     if not stat.S_ISREG(os.fstat(handle).st_mode):
         os.close(handle)
         raise OSError(f"{directory / LOCK_NAME}: not a regular file")
+    _PRIVATE_FDS.add(handle)
     return handle
+
+
+def _close(handle: int) -> None:
+    _PRIVATE_FDS.discard(handle)
+    os.close(handle)
 
 
 def _try_lock(handle: int) -> bool:
@@ -373,7 +396,7 @@ def recover_interrupted_fix(root: Path) -> Recovery | None:
     except OSError as error:
         recovery = Recovery((), (f"cannot finish restoring: {error}",))
     finally:
-        os.close(lock)
+        _close(lock)
     if recovery is not None and (recovery.restored or recovery.problems):
         _announce(root, recovery)
     return recovery
@@ -398,9 +421,9 @@ class FixJournal:
     def _append(self, lines: list[dict[str, object]]) -> None:
         if self.stream is None:
             path = self.directory / JOURNAL_NAME
-            self.stream = os.open(
-                path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _NOFOLLOW, 0o600
-            )
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC | _NOFOLLOW
+            self.stream = os.open(path, flags, 0o600)
+            _PRIVATE_FDS.add(self.stream)
             lines = [{"t": "begin", "v": _VERSION, "root": str(self.root)}, *lines]
             created = True
         else:
@@ -452,7 +475,7 @@ class FixJournal:
 
     def _finish(self) -> None:
         if self.stream is not None:
-            os.close(self.stream)
+            _close(self.stream)
             self.stream = None
             os.unlink(self.directory / JOURNAL_NAME)
             _fsync_directory(self.directory)
@@ -501,7 +524,7 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
             if recovery.problems:
                 # Keep the journal: the next command tries the restore again.
                 if journal.stream is not None:
-                    os.close(journal.stream)
+                    _close(journal.stream)
                     journal.stream = None
                 detail = "; ".join(recovery.problems)
                 raise FixError(
@@ -514,4 +537,4 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
         journal.commit()
     finally:
         _ACTIVE.discard(str(root))
-        os.close(lock)
+        _close(lock)
