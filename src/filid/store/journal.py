@@ -351,12 +351,10 @@ def _recover_locked(root: Path, directory: Path) -> Recovery | None:
         return Recovery((), (f"cannot read the journal of an interrupted fix: {error}",))
     records = _parse(data)
     header = records[0] if records else {}
-    if header.get("t") != "begin" or header.get("root") != str(root):
-        # Nothing intact: the run died before its first record was synced, so before any
-        # write. The journal describes nothing to undo.
-        recovery = Recovery((), ())
-    else:
-        recovery = _restore(root, records[1:])
+    intact = header.get("t") == "begin" and header.get("root") == str(root)
+    # Not intact: the run died before its first record was synced, so before any write;
+    # there is nothing to undo.
+    recovery = _restore(root, records[1:]) if intact else None
     os.unlink(journal)
     _fsync_directory(directory)
     return recovery
@@ -375,8 +373,9 @@ def _announce(root: Path, recovery: Recovery) -> None:
 def recover_interrupted_fix(root: Path) -> Recovery | None:
     """Undo the unfinished fix of the project at ``root`` (a resolved real path), if any.
 
-    Returns None (the common case, one ``lstat``) when there is no journal, or when the fix
-    that owns it is still running (its lock is held). Otherwise restores the tree, removes
+    Returns None (the common case, one ``lstat``) when there is no journal, when the fix
+    that owns it is still running (its lock is held), or when the journal holds no intact
+    record (the run died before its first write). Otherwise restores the tree, removes
     the journal, reports on stderr and returns what it did. Never raises for I/O problems:
     they are reported as problems.
     """
@@ -397,7 +396,7 @@ def recover_interrupted_fix(root: Path) -> Recovery | None:
         recovery = Recovery((), (f"cannot finish restoring: {error}",))
     finally:
         _close(lock)
-    if recovery is not None and (recovery.restored or recovery.problems):
+    if recovery is not None:
         _announce(root, recovery)
     return recovery
 
@@ -513,7 +512,7 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
         if not _try_lock(lock):
             raise FixError(f"another filid fix is running on {root}")
         stale = _recover_locked(root, directory)
-        if stale is not None and (stale.restored or stale.problems):
+        if stale is not None:
             _announce(root, stale)
         journal = FixJournal(root=root, directory=directory, lock=lock)
         _ACTIVE.add(str(root))
