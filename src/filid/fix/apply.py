@@ -4,8 +4,11 @@ The plan is first played on a virtual copy of the files it touches: every precon
 (created file absent, edited or moved file with the digest it had when planned) is checked
 and every path is confined to the project root before anything is written. Only then the
 final state is committed file by file — each write atomic (temporary file in the same
-directory, then ``os.replace``, keeping the file mode) — with a journal; any failure restores
-every file and directory to its original state and raises :class:`FixError`.
+directory, then ``os.replace``, keeping the file mode) — after the on-disk journal of
+:mod:`filid.store.journal` holds every file's state before the run; any failure restores
+every file and directory to its original state and raises :class:`FixError`, and a killed
+run is restored by the next filid command. Read-only and hard-linked files are refused, never
+replaced.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from filid.fix.actions import (
     digest,
 )
 from filid.model.errors import FixError
+from filid.store.files import replace_refusal
+from filid.store.journal import TEMPORARY_SUFFIX, FileChange, FixJournal, fix_transaction
 
 __all__ = ["apply_operations", "apply_plan", "check_path", "preview_diff"]
 
@@ -144,7 +149,7 @@ def _default_mode() -> int:
 
 def _atomic_write(target: Path, content: bytes, mode: int) -> None:
     handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".filid-tmp"
+        dir=target.parent, prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX
     )
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -159,98 +164,94 @@ def _atomic_write(target: Path, content: bytes, mode: int) -> None:
         raise
 
 
-@dataclass(slots=True)
-class _Journal:
-    """What the commit changed, so that it can be undone in reverse."""
-
-    files: list[tuple[Path, bytes | None, int]] = field(default_factory=list)
-    created_dirs: list[Path] = field(default_factory=list)
-    removed_dirs: list[Path] = field(default_factory=list)
-
-    def rollback(self) -> list[str]:
-        """Undo everything; return the failures (empty when the undo was complete)."""
-        problems: list[str] = []
-        for directory in reversed(self.removed_dirs):
-            try:
-                directory.mkdir(exist_ok=True)
-            except OSError as error:
-                problems.append(f"{directory}: {error}")
-        for path, content, mode in reversed(self.files):
-            try:
-                if content is None:
-                    if os.path.lexists(path):
-                        path.unlink()
-                else:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    _atomic_write(path, content, mode)
-            except OSError as error:
-                problems.append(f"{path}: {error}")
-        for directory in reversed(self.created_dirs):
-            try:
-                directory.rmdir()
-            except OSError as error:
-                problems.append(f"{directory}: {error}")
-        return problems
+def _missing_folders(root: Path, paths: list[str]) -> list[str]:
+    """The folders (root-relative, shallowest first) writing ``paths`` will create."""
+    missing: set[str] = set()
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in missing and not os.path.lexists(root / folder):
+            missing.add(folder)
+            folder = folder.rpartition("/")[0]
+    return sorted(missing, key=lambda d: (d.count("/"), d))
 
 
-def _make_parents(target: Path, stop: Path, journal: _Journal) -> None:
-    missing: list[Path] = []
-    parent = target.parent
-    while parent != stop and not parent.exists():
-        missing.append(parent)
-        parent = parent.parent
-    for directory in reversed(missing):
-        directory.mkdir()
-        journal.created_dirs.append(directory)
+def _refuse_unsafe_targets(root: Path, paths: list[str]) -> None:
+    for path in paths:
+        reason = replace_refusal(root / path)
+        if reason is not None:
+            raise FixError(f"refusing to rewrite {path}: {reason}")
 
 
-def apply_operations(root: Path, operations: tuple[SyncAction, ...]) -> tuple[str, ...]:
+def _commit(root: Path, state: _State, changes: list[str], journal: FixJournal) -> None:
+    """Journal, then write: every file of ``changes`` and the folders around them."""
+    writes = [p for p in changes if state.current[p] is not None]
+    deletions = [p for p in changes if state.current[p] is None]
+    _refuse_unsafe_targets(root, [p for p in changes if state.original[p] is not None])
+    default_mode = _default_mode()
+    created = _missing_folders(root, writes)
+    removals = sorted(set(state.dirs_to_remove), key=lambda d: (-d.count("/"), d))
+    removable: list[tuple[str, int]] = []
+    for directory in removals:
+        target = check_path(root, directory)
+        if target.is_dir():
+            removable.append((directory, stat.S_IMODE(target.lstat().st_mode)))
+    files: list[FileChange] = []
+    for path in changes:
+        new = state.current[path]
+        files.append(
+            FileChange(
+                path=path,
+                before=state.original[path],
+                mode=state.modes.get(path, default_mode),
+                new_sha256=digest(new) if new is not None else None,
+            )
+        )
+    # On disk and fsynced before the first byte below changes.
+    journal.record(files, created, removable)
+    for directory in created:
+        check_path(root, directory).mkdir()
+    for path in writes:
+        target = check_path(root, path)
+        new_content = state.current[path]
+        assert new_content is not None
+        _atomic_write(target, new_content, state.modes.get(path, default_mode))
+    for path in deletions:
+        check_path(root, path).unlink()
+    for directory, _mode in removable:
+        target = check_path(root, directory)
+        if target.is_dir() and not any(target.iterdir()):
+            target.rmdir()
+
+
+def apply_operations(
+    root: Path, operations: tuple[SyncAction, ...], journal: FixJournal | None = None
+) -> tuple[str, ...]:
     """Apply ``operations`` transactionally under ``root``; return the changed paths, sorted.
 
-    Raises :class:`FixError` (with every file restored) when a precondition fails, a path
-    would leave the root, or any write fails.
+    With ``journal`` the operations join a running fix transaction (which restores every
+    pass when one fails); without, they are a transaction of their own. Raises
+    :class:`FixError` (with every file restored) when a precondition fails, a file to rewrite
+    is read-only or hard-linked, a path would leave the root, or any write fails.
     """
     root = Path(os.path.realpath(root))
     state = _simulate(root, operations)
     changes = sorted(
         path for path, content in state.current.items() if content != state.original[path]
     )
-    writes = [p for p in changes if state.current[p] is not None]
-    deletions = [p for p in changes if state.current[p] is None]
-    default_mode = _default_mode()
-    journal = _Journal()
-    try:
-        for path in writes:
-            target = check_path(root, path)
-            _make_parents(target, root, journal)
-            new_content = state.current[path]
-            assert new_content is not None
-            original_mode = state.modes.get(path, default_mode)
-            journal.files.append((target, state.original[path], original_mode))
-            _atomic_write(target, new_content, state.modes.get(path, default_mode))
-        for path in deletions:
-            target = check_path(root, path)
-            journal.files.append(
-                (target, state.original[path], state.modes.get(path, default_mode))
-            )
-            target.unlink()
-        for directory in sorted(set(state.dirs_to_remove), key=lambda d: (-d.count("/"), d)):
-            target = check_path(root, directory)
-            if target.is_dir() and not any(target.iterdir()):
-                target.rmdir()
-                journal.removed_dirs.append(target)
-    except BaseException as error:
-        problems = journal.rollback()
-        if isinstance(error, FixError) and not problems:
-            raise
-        detail = f"; rollback incomplete: {'; '.join(problems)}" if problems else ""
-        raise FixError(f"fix failed and was rolled back: {error}{detail}") from error
+    if not changes and not state.dirs_to_remove:
+        return ()
+    if journal is not None:
+        _commit(root, state, changes, journal)
+    else:
+        with fix_transaction(root) as own:
+            _commit(root, state, changes, own)
     return tuple(changes)
 
 
-def apply_plan(plan: FixPlan) -> tuple[str, ...]:
-    """Apply every operation of ``plan`` as one transaction; return the changed paths."""
-    return apply_operations(plan.root, plan.operations)
+def apply_plan(plan: FixPlan, journal: FixJournal | None = None) -> tuple[str, ...]:
+    """Apply every operation of ``plan`` as one transaction (or as part of the transaction
+    ``journal`` belongs to); return the changed paths."""
+    return apply_operations(plan.root, plan.operations, journal)
 
 
 def _lines(content: bytes) -> list[str]:

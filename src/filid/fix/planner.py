@@ -61,6 +61,7 @@ from filid.model.violations import Risk, SyncActionKind, Violation
 from filid.rules.index_barrel_pattern import split_target
 from filid.scan.classify import ORGAN_NAMES, is_infra_name
 from filid.scan.universe import EXCLUDED_DIRECTORIES, is_excluded
+from filid.store.files import replace_refusal
 
 __all__ = ["ProjectView", "plan_fixes", "risk_allows"]
 
@@ -823,6 +824,16 @@ class _Accepted:
             self.renamed.add(candidate.renamed_dir)
 
 
+def _unsafe_target(root: Path, candidate: _Candidate) -> str | None:
+    """Why a file this candidate rewrites or moves must be left alone (read-only, hard
+    link…); only this fix is skipped, the independent ones still apply."""
+    for path in sorted({*candidate.edits, *candidate.moves}):
+        reason = replace_refusal(root / path)
+        if reason is not None:
+            return f"refusing to rewrite {path}: {reason}"
+    return None
+
+
 def _operations(
     candidate_like: _Accepted | _Candidate, read: Callable[[str], bytes], *, merge: bool = False
 ) -> tuple[SyncAction, ...]:
@@ -890,7 +901,7 @@ def plan_fixes(
         problem = (
             f"{lost[0]} would drop out of the project: {dropped[lost[0]]}"
             if lost
-            else accepted.conflict(candidate)
+            else _unsafe_target(project.root, candidate) or accepted.conflict(candidate)
         )
         if problem is not None:
             skipped.append(SkippedFix(candidate.violation, problem))

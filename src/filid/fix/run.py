@@ -2,11 +2,13 @@
 
 Fixes that conflict with one another in a pass are skipped in that pass and planned again in
 the next, on the files as the first pass left them, so one run converges (or stops after a
-few passes) and a second run right after it changes nothing.
+few passes) and a second run right after it changes nothing. All passes of a run form one
+transaction under one on-disk journal (:mod:`filid.store.journal`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -19,6 +21,7 @@ from filid.fix.planner import plan_fixes
 from filid.model.report import FixedItem, ValidationResult
 from filid.model.violations import Risk, Violation
 from filid.scan.universe import resolve_root
+from filid.store.journal import fix_transaction
 
 __all__ = ["FixRun", "run_fix"]
 
@@ -94,24 +97,28 @@ def run_fix(
     fixed: list[FixedItem] = []
     previous: tuple[SyncAction, ...] | None = None
     last_plan: FixPlan = plan
-    for _ in range(MAX_PASSES):
-        if plan.is_empty or plan.operations == previous:
-            break
-        changed.update(apply_plan(plan))
-        previous = plan.operations
-        project, result = load()
-        still = {_identity(v) for v in result.violations}
-        fixed.extend(
-            FixedItem(
-                violation=f.violation,
-                action=f.action,
-                result_path=f.result_path,
-                success=_identity(f.violation) not in still,
+    # The whole run is one transaction: a failure in any pass, or a kill at any moment,
+    # brings back the tree as it was before the first pass, never a tree between passes.
+    with contextlib.ExitStack() as stack:
+        journal = None if plan.is_empty else stack.enter_context(fix_transaction(project.root))
+        for _ in range(MAX_PASSES):
+            if plan.is_empty or plan.operations == previous:
+                break
+            changed.update(apply_plan(plan, journal))
+            previous = plan.operations
+            project, result = load()
+            still = {_identity(v) for v in result.violations}
+            fixed.extend(
+                FixedItem(
+                    violation=f.violation,
+                    action=f.action,
+                    result_path=f.result_path,
+                    success=_identity(f.violation) not in still,
+                )
+                for f in plan.fixes
             )
-            for f in plan.fixes
-        )
-        plan = plan_fixes(project, result.violations, max_risk=max_risk)
-        last_plan = plan
+            plan = plan_fixes(project, result.violations, max_risk=max_risk)
+            last_plan = plan
     blocked = [s for s in last_plan.skipped if _is_blocked(s)]
     fixed.extend(
         FixedItem(s.violation, s.violation.fix.action, s.violation.path, False)

@@ -200,7 +200,12 @@ def _run(root: Path, todo: list[tuple[str, str | None]], jobs: int | None) -> It
         return
     size = max(16, -(-len(todo) // (workers * _CHUNKS_PER_WORKER)))
     chunks = [todo[index : index + size] for index in range(0, len(todo), size)]
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_context()) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(chunks)),
+        mp_context=_context(),
+        initializer=_exit_with_parent,
+        initargs=(os.getpid(),),
+    ) as pool:
         futures = [pool.submit(_process_chunk, str(root), chunk) for chunk in chunks]
         for future in as_completed(futures):
             yield from future.result()
@@ -212,6 +217,21 @@ def _context() -> multiprocessing.context.BaseContext:
     if "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Worker initializer: end the worker when filid itself dies.
+
+    A SIGKILLed filid (a CI timeout, an editor killing a hook) cannot shut its pool down;
+    without this its workers wait for work forever, keeping the caller's pipes open.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="filid-parent-watch", daemon=True).start()
 
 
 def _process_chunk(root: str, chunk: list[tuple[str, str | None]]) -> list[_Outcome]:

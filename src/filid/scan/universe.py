@@ -17,6 +17,7 @@ from pathlib import Path
 
 from filid.config.globs import matches_any_glob
 from filid.model.errors import InputError
+from filid.store.journal import recover_interrupted_fix
 
 EXCLUDED_DIRECTORIES = frozenset({"node_modules", "dist", "build", "coverage", "out"})
 SOURCE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -36,7 +37,11 @@ class Universe:
 
 
 def resolve_root(path: str | os.PathLike[str]) -> Path:
-    """Resolve the project root to an absolute real path; it must be an existing directory."""
+    """Resolve the project root to an absolute real path; it must be an existing directory.
+
+    An interrupted fix of that project (a journal left by a killed run) is undone first, with
+    a line on stderr (:func:`filid.store.journal.recover_interrupted_fix`).
+    """
     try:
         root = Path(path).resolve(strict=True)
     except FileNotFoundError:
@@ -48,6 +53,9 @@ def resolve_root(path: str | os.PathLike[str]) -> Path:
         raise InputError(f"{os.fsdecode(path)}: not a directory")
     if not os.access(root, os.R_OK | os.X_OK):
         raise InputError(f"{os.fsdecode(path)}: permission denied")
+    # Every command (CLI and MCP) resolves its project root here, so this is the one place
+    # where a fix that was killed half-way is undone before anything reads the tree.
+    recover_interrupted_fix(root)
     return root
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "UnsafePathError",
     "read_regular_file",
     "read_regular_file_with_stat",
+    "replace_refusal",
     "write_file_atomically",
 ]
 
@@ -56,6 +57,36 @@ def _check_parents(target: Path, confine: Path | None) -> None:
             return
         if stat.S_ISLNK(info.st_mode):
             raise UnsafePathError(f"{current}: refusing to write through a symbolic link")
+
+
+def replace_refusal(path: str | os.PathLike[str]) -> str | None:
+    """Why an existing file must not be rewritten or removed by a fix (``"it is read-only"``),
+    or None when it may.
+
+    An atomic write replaces the directory entry: it would silently succeed over a read-only
+    file (only the folder's permission counts) and would split a hard link into two files, so
+    the other names keep the old content. Both are refused rather than done behind the user's
+    back; so are links and non-regular files. An absent file is no reason to refuse.
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return f"it cannot be inspected ({error.strerror})"
+    if stat.S_ISLNK(info.st_mode):
+        return "it is a symbolic link"
+    if not stat.S_ISREG(info.st_mode):
+        return "it is not a regular file"
+    if info.st_nlink > 1:
+        return (
+            f"it has {info.st_nlink} hard links; replacing it would leave the other names "
+            "with the old content"
+        )
+    # The owner's write bit, not os.access: as root, access() says every file is writable.
+    if not info.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK, follow_symlinks=False):
+        return "it is read-only"
+    return None
 
 
 def write_file_atomically(

@@ -16,7 +16,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["cache_root", "project_cache_dir"]
+__all__ = ["cache_root", "project_cache_dir", "project_cache_path"]
 
 
 def cache_root() -> Path:
@@ -44,15 +44,24 @@ def ensure_private_directory(path: Path) -> bool:
         return False
 
 
-def project_cache_dir(root: Path) -> Path | None:
-    """This project's cache folder, created and checked; None when no cache can be kept."""
+def project_cache_path(root: Path) -> Path | None:
+    """Where this project's cache folder is (nothing created or checked); None when the cache
+    root lies inside the project (a folder there could have been committed)."""
     base = cache_root()
     real_root = os.path.realpath(root)
     real_base = os.path.realpath(base)
     if real_base == real_root or real_base.startswith(real_root.rstrip(os.sep) + os.sep):
         return None  # a cache inside the work tree could have been committed
     key = hashlib.sha256(real_root.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-    directory = base / "projects" / key
+    return base / "projects" / key
+
+
+def project_cache_dir(root: Path) -> Path | None:
+    """This project's cache folder, created and checked; None when no cache can be kept."""
+    directory = project_cache_path(root)
+    if directory is None:
+        return None
+    base = directory.parent.parent
     if not (ensure_private_directory(base) and ensure_private_directory(directory)):
         return None
     if not _is_own_directory(base / "projects"):
