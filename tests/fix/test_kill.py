@@ -32,9 +32,18 @@ def _load() -> ModuleType:
 @pytest.mark.slow
 def test_sigkill_at_random_moments_never_leaves_a_half_applied_tree(tmp_path: Path) -> None:
     kill_fix = _load()
-    report, failures = kill_fix.run_kills(
-        tmp_path / "kill", files=300, kills=2, seed=7, copies=1, modes=["fix", "unsafe"]
-    )
-    assert failures == 0, report
-    assert "EXCEPTION" not in report
-    assert report.count("| writing |") >= 1, report  # some kills really hit the writes
+    # A kill aimed at the write phase can miss it on a loaded machine (the writes take a few
+    # hundred milliseconds); every attempt must be clean, and one must really hit the writes.
+    reports = []
+    for seed in (7, 8, 9):
+        report, failures = kill_fix.run_kills(
+            tmp_path / f"kill-{seed}", files=300, kills=2, seed=seed, copies=1,
+            modes=["fix", "unsafe"],
+        )  # fmt: skip
+        assert failures == 0, report
+        assert "EXCEPTION" not in report
+        reports.append(report)
+        if "| writing |" in report:
+            break
+    else:
+        pytest.fail("no kill landed while the fix was writing:\n" + "\n".join(reports))

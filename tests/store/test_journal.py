@@ -163,7 +163,7 @@ def test_the_mcp_structure_validate_tool_restores_first(tmp_path: Path) -> None:
         {"path": str(project)},
         roots=[tmp_path.resolve()],
         cwd=tmp_path.resolve(),
-        locks=tools.RootLocks(),
+        context=tools.ToolContext(locks=tools.RootLocks(), plans=tools.PlanRegistry()),
     )
     assert not result.is_error
     assert _everything(project) == before
