@@ -56,7 +56,15 @@ def tsc_errors(root: Path) -> Counter[str]:
             json.dumps(
                 {
                     "extends": "./tsconfig.json",
-                    "compilerOptions": {"types": [], "noEmit": True, "incremental": False},
+                    # node_modules are not installed: no ambient types, and a jsx mode of
+                    # its own (a base config from a package, e.g. @docusaurus/tsconfig, that
+                    # would set it is missing), the same before and after the fix
+                    "compilerOptions": {
+                        "types": [],
+                        "noEmit": True,
+                        "incremental": False,
+                        "jsx": "preserve",
+                    },
                 }
             ),
             encoding="utf-8",
@@ -85,9 +93,7 @@ def _moved_away(before: dict[str, bytes], after: dict[str, bytes]) -> list[str]:
 
 def _protected(paths: list[str], tree: dict[str, bytes]) -> list[str]:
     """The paths that are routes, migrations, or named by a manifest or tool config."""
-    configs = [
-        text.decode("utf-8", "replace") for rel, text in tree.items() if _CONFIG.search(rel)
-    ]
+    configs = [text.decode("utf-8", "replace") for rel, text in tree.items() if _CONFIG.search(rel)]
     hits = []
     for path in paths:
         stem = re.sub(r"\.(d\.)?[cm]?[jt]sx?$", "", path)
@@ -115,9 +121,7 @@ def check(repo: Path, scratch: Path) -> tuple[list[str], list[str]]:
     after = tsc_errors(fixed)
     second = _run([*FILID, "check", ".", "--unsafe-fixes", "--no-progress", "-q"], fixed)
     changed = sorted(
-        p
-        for p in set(before_tree) | set(after_tree)
-        if before_tree.get(p) != after_tree.get(p)
+        p for p in set(before_tree) | set(after_tree) if before_tree.get(p) != after_tree.get(p)
     )
     moved = _moved_away(before_tree, after_tree)
     touched_protected = _protected(moved, before_tree)
