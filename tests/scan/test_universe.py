@@ -117,3 +117,13 @@ def test_root_symlink_loop_is_an_input_error(tmp_path: Path) -> None:
 )
 def test_source_file_extensions(name: str, expected: bool) -> None:
     assert is_source_file(name) is expected
+
+
+def test_a_project_in_a_folder_its_repository_ignores_is_read_from_disk(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (tmp_path / ".gitignore").write_text("out/\n")
+    project = tmp_path / "out" / "generated"
+    (project / "src").mkdir(parents=True)
+    (project / "src" / "a.ts").write_text("export const a = 1;\n")
+    # git lists nothing under an ignored folder; the project's files are still its files
+    assert list_universe(project.resolve()).files == ("src/a.ts",)

@@ -131,7 +131,7 @@ def run_fix(
         remaining=result.violations,
         notes=result.notes + _skip_notes(blocked),
         changed_files=tuple(sorted(changed)),
-        refused_fixes=frozenset(s.violation.fingerprint for s in last_plan.skipped),
+        refused_fixes=frozenset(s.violation.fingerprint for s in blocked),
     )
     return FixRun(
         result=final,
@@ -176,7 +176,7 @@ def _preview(
 
     simulated, diff = preview_run(resolved, fix_copy)
     notes = result.notes + _skip_notes(simulated.skipped)
-    refused = frozenset(s.violation.fingerprint for s in simulated.skipped)
+    refused = frozenset(s.violation.fingerprint for s in simulated.skipped if _is_blocked(s))
     return FixRun(
         result=replace(result, notes=notes, refused_fixes=refused),
         diff=diff,

@@ -111,10 +111,24 @@ def _run_git(root: Path, *args: str) -> bytes | None:
     return done.stdout if done.returncode == 0 else None
 
 
+def _is_ignored_root(root: Path) -> bool:
+    try:
+        done = subprocess.run(
+            ["git", "check-ignore", "-q", "."], cwd=root, capture_output=True, check=False
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
+
+
 def _git_listing(root: Path, notes: list[str]) -> list[str] | None:
     """Tracked + untracked-not-ignored files that still exist, or None outside a work tree."""
     staged = _run_git(root, "--stage", "--cached")
     if staged is None:
+        return None
+    if not staged and _is_ignored_root(root):
+        # The project lies in a folder its enclosing repository ignores (a generated or
+        # scratch project): git lists nothing there, so read the folder itself.
         return None
     others = _run_git(root, "-t", "--others", "--deleted", "--exclude-standard") or b""
     files: set[str] = set()
