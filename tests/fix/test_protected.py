@@ -347,3 +347,19 @@ def test_moves_out_of_a_tsconfig_include_or_named_by_their_js_twin_are_refused(
         protection.include_change("www/helpers.ts", "www/helpers/helpers.ts") or ""
     )
     assert protection.include_change("www/src/a.ts", "www/src/a/a.ts") is None
+
+
+def test_fixes_apply_in_a_project_its_enclosing_repository_ignores(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (tmp_path / ".gitignore").write_text("out/\n")
+    root = write_files(
+        tmp_path / "out" / "shop",
+        {
+            "package.json": '{"name": "shop", "private": true}\n',
+            "src/auth/INTENT.md": "# Auth\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+        },
+    )
+    run = run_fix(root, rule_ids=["module-entry-point"], use_cache=False)
+    # The new index is not "ignored by git": the whole project is outside git's view.
+    assert run.changed_files == ("src/auth/index.ts",), run.result.notes

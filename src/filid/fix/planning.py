@@ -37,7 +37,7 @@ from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ImportEdge
 from filid.model.nodes import FractalTree
 from filid.model.violations import Risk, SyncActionKind, Violation
-from filid.scan.universe import EXCLUDED_DIRECTORIES, is_excluded
+from filid.scan.universe import EXCLUDED_DIRECTORIES, is_excluded, is_ignored_root
 
 __all__ = [
     "RESOLUTION_FILES",
@@ -197,7 +197,7 @@ class PlanningContext:
             p: "it would lie in an excluded directory" for p in wanted if is_excluded(p, excluded)
         }
         rest = [p for p in wanted if p not in dropped]
-        if rest:
+        if rest and not is_ignored_root(self.root):
             try:
                 done = subprocess.run(
                     ["git", "check-ignore", "-z", "--stdin"],

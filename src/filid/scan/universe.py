@@ -111,7 +111,9 @@ def _run_git(root: Path, *args: str) -> bytes | None:
     return done.stdout if done.returncode == 0 else None
 
 
-def _is_ignored_root(root: Path) -> bool:
+def is_ignored_root(root: Path) -> bool:
+    """Whether the enclosing git repository ignores ``root`` itself (then nothing in it is
+    git's business: it is listed from disk and new files in it are not "ignored")."""
     try:
         done = subprocess.run(
             ["git", "check-ignore", "-q", "."], cwd=root, capture_output=True, check=False
@@ -126,7 +128,7 @@ def _git_listing(root: Path, notes: list[str]) -> list[str] | None:
     staged = _run_git(root, "--stage", "--cached")
     if staged is None:
         return None
-    if not staged and _is_ignored_root(root):
+    if not staged and is_ignored_root(root):
         # The project lies in a folder its enclosing repository ignores (a generated or
         # scratch project): git lists nothing there, so read the folder itself.
         return None
