@@ -16,7 +16,6 @@ from __future__ import annotations
 import difflib
 import os
 import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import assert_never
@@ -33,7 +32,12 @@ from filid.fix.actions import (
 )
 from filid.model.errors import FixError
 from filid.store.files import replace_refusal
-from filid.store.journal import TEMPORARY_SUFFIX, FileChange, FixJournal, fix_transaction
+from filid.store.journal import (
+    FileChange,
+    FixJournal,
+    fix_transaction,
+    replace_atomically,
+)
 
 __all__ = ["apply_operations", "apply_plan", "check_path", "preview_diff"]
 
@@ -147,23 +151,6 @@ def _default_mode() -> int:
     return 0o666 & ~mask
 
 
-def _atomic_write(target: Path, content: bytes, mode: int) -> None:
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX
-    )
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
-        raise
-
-
 def _missing_folders(root: Path, paths: list[str]) -> list[str]:
     """The folders (root-relative, shallowest first) writing ``paths`` will create."""
     missing: set[str] = set()
@@ -214,7 +201,7 @@ def _commit(root: Path, state: _State, changes: list[str], journal: FixJournal) 
         target = check_path(root, path)
         new_content = state.current[path]
         assert new_content is not None
-        _atomic_write(target, new_content, state.modes.get(path, default_mode))
+        replace_atomically(target, new_content, state.modes.get(path, default_mode))
     for path in deletions:
         check_path(root, path).unlink()
     for directory, _mode in removable:
@@ -261,7 +248,8 @@ def _lines(content: bytes) -> list[str]:
     return lines
 
 
-def _unified(old: bytes | None, new: bytes | None, old_name: str, new_name: str) -> list[str]:
+def unified_lines(old: bytes | None, new: bytes | None, old_name: str, new_name: str) -> list[str]:
+    """The unified diff lines from ``old`` to ``new`` (``None``: the file is absent)."""
     return list(
         difflib.unified_diff(
             _lines(old) if old is not None else [],
@@ -296,7 +284,7 @@ def diff_operations(root: Path, operations: tuple[SyncAction, ...]) -> str:
             before = state.original[source]
             out.append(f"diff --git a/{source} b/{path}\n")
             out.append(f"rename from {source}\nrename to {path}\n")
-            out.extend(_unified(before, new, f"a/{source}", f"b/{path}"))
+            out.extend(unified_lines(before, new, f"a/{source}", f"b/{path}"))
         elif path in sources and new is None:
             continue  # shown with its rename header at the destination
         else:
@@ -304,7 +292,7 @@ def diff_operations(root: Path, operations: tuple[SyncAction, ...]) -> str:
             if old is None:
                 out.append("new file mode 100644\n")
             out.extend(
-                _unified(
+                unified_lines(
                     old,
                     new,
                     f"a/{path}" if old is not None else "/dev/null",

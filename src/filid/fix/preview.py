@@ -14,7 +14,6 @@ else to the usual temporary folder; symbolic links are copied as links, never fo
 
 from __future__ import annotations
 
-import difflib
 import os
 import shutil
 import subprocess
@@ -23,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
+from filid.fix.apply import unified_lines
 from filid.scan.universe import EXCLUDED_DIRECTORIES
 
 __all__ = ["diff_trees", "preview_run"]
@@ -97,7 +97,7 @@ def diff_trees(before: Path, after: Path, paths: list[str]) -> str:
         elif new is None:
             out.append("deleted file mode 100644\n")
         out.extend(
-            _unified(
+            unified_lines(
                 old,
                 new,
                 f"a/{path}" if old is not None else "/dev/null",
@@ -114,15 +114,3 @@ def _read(path: Path) -> bytes | None:
         return path.read_bytes()
     except OSError:
         return None
-
-
-def _unified(old: bytes | None, new: bytes | None, old_name: str, new_name: str) -> list[str]:
-    before = (old or b"").decode("utf-8", "replace").splitlines(keepends=True)
-    after = (new or b"").decode("utf-8", "replace").splitlines(keepends=True)
-    lines: list[str] = []
-    for line in difflib.unified_diff(before, after, old_name, new_name):
-        if line.endswith("\n"):
-            lines.append(line)
-        else:
-            lines.append(line + "\n\\ No newline at end of file\n")
-    return lines

@@ -58,6 +58,7 @@ __all__ = [
     "Recovery",
     "fix_transaction",
     "recover_interrupted_fix",
+    "replace_atomically",
 ]
 
 JOURNAL_NAME = "fix-journal"
@@ -204,6 +205,12 @@ def _state(target: Path) -> tuple[str | None, int]:
 
 def _write_back(target: Path, content: bytes, mode: int) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
+    replace_atomically(target, content, mode)
+
+
+def replace_atomically(target: Path, content: bytes, mode: int) -> None:
+    """Write ``content`` with ``mode`` to ``target`` through a fsynced temporary file beside
+    it (named so a restore recognises a leftover), then rename it over ``target``."""
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX
     )
