@@ -361,6 +361,7 @@ def check(
                 files=scope_files,
                 use_cache=not no_cache,
                 progress=bar if bar.enabled else None,
+                annotate=_mark_refused_fixes,
             )
         finally:
             bar.close()
@@ -413,6 +414,39 @@ def check(
     if exit_non_zero_on_fix and changed:
         code = max(code, EXIT_VIOLATIONS)
     sys.exit(code)
+
+
+def _mark_refused_fixes(project: Project, result: ValidationResult) -> ValidationResult:
+    """``result`` with the safe fixes the fix planner would refuse marked (and why, as notes),
+    so that "N fixable with --fix" counts only what ``--fix`` can apply.
+
+    Planned once per freshly computed result (the snapshot keeps the marks). Fixes skipped
+    only because another fix of the same pass conflicts are not refused: a later pass of the
+    fix run applies them.
+    """
+    if not any(v.fix is not None and v.fix.risk is Risk.SAFE for v in result.violations):
+        return result
+    from filid.fix.planner import plan_fixes
+
+    plan = plan_fixes(project, result.violations, max_risk=Risk.SAFE)
+    refused = [
+        s
+        for s in plan.skipped
+        if s.violation.fix is not None
+        and s.violation.fix.risk is Risk.SAFE
+        and not s.reason.startswith("another fix ")
+    ]
+    if not refused:
+        return result
+    notes = tuple(
+        f"fix not possible: {s.violation.rule_id} at {s.violation.path}: {s.reason}"
+        for s in refused
+    )
+    return dataclasses.replace(
+        result,
+        refused_fixes=frozenset(s.violation.fingerprint for s in refused),
+        notes=result.notes + notes,
+    )
 
 
 def _with_broken_imports(
@@ -773,7 +807,9 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
 
     bar = _Progress(not no_progress)
     try:
-        result = check_project(root, progress=bar if bar.enabled else None)
+        result = check_project(
+            root, progress=bar if bar.enabled else None, annotate=_mark_refused_fixes
+        )
     finally:
         bar.close()
     counts = ", ".join(f"{result.count(s)} {s.value}" for s in Severity)

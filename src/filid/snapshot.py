@@ -40,9 +40,13 @@ from filid.store.files import read_regular_file
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
+    from filid.engine import Project
     from filid.scan.universe import Universe
 
-SNAPSHOT_FORMAT = 2  # 2: the precision and hostile-input semantics
+# Completes a freshly computed full result (see check_project).
+Annotate = Callable[["Project", ValidationResult], ValidationResult]
+
+SNAPSHOT_FORMAT = 3  # 2: the precision and hostile-input semantics; 3: refused fixes
 RACY_WINDOW_NS = 2_000_000_000
 _NAME = "result-snapshot.marshal"
 
@@ -115,6 +119,7 @@ def encode_result(result: ValidationResult) -> dict[str, Any]:
         "config": result.config_path,
         "notes": list(result.notes),
         "category": result.extra.get("category"),
+        "refused": sorted(result.refused_fixes),
     }
 
 
@@ -132,7 +137,14 @@ def decode_result(root: Path, data: dict[str, Any], timestamp: str) -> Validatio
         timestamp=timestamp,
         notes=tuple(data["notes"]),
         extra={"category": category} if isinstance(category, str) else {},
+        refused_fixes=frozenset(_strings(data.get("refused", []))),
     )
+
+
+def _strings(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError("not a list of strings")
+    return value
 
 
 def load_snapshot(cache_dir: Path, key: str, newest_ns: int, root: Path) -> ValidationResult | None:
@@ -167,8 +179,13 @@ def check_project(
     files: Sequence[str] | None = None,
     use_cache: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    annotate: Annotate | None = None,
 ) -> ValidationResult:
-    """``filid check`` without fixes: from the snapshot when nothing changed, else computed."""
+    """``filid check`` without fixes: from the snapshot when nothing changed, else computed.
+
+    ``annotate`` completes a freshly computed full result before it is kept (the CLI marks
+    the proposed fixes the fix planner would refuse); a snapshot keeps what it added.
+    """
     from filid.config.load import find_config_file, load_config
     from filid.rules.registry import ALIASES, RULES_BY_ID
     from filid.scan.universe import list_universe, resolve_root
@@ -176,19 +193,19 @@ def check_project(
 
     root = resolve_root(path)
     if not use_cache:
-        return _compute(root, config_path, rule_ids, files, False, progress)
+        return _compute(root, config_path, rule_ids, files, False, progress, annotate=annotate)
     config = load_config(root, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES)
     universe = list_universe(
         root, config.structure.additional_excluded_directories, config.structure.generated_paths
     )
     cache_dir = project_cache_dir(root)
     if cache_dir is None:
-        return _compute(root, config_path, rule_ids, files, True, progress)
+        return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
     checked_ns = time.time_ns()  # before the stat calls: the racy window starts here
     try:
         key, newest = snapshot_key(root, universe.files, find_config_file(root, config_path))
     except OSError:
-        return _compute(root, config_path, rule_ids, files, True, progress)
+        return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
     cached = load_snapshot(cache_dir, key, newest, root)
     if cached is not None:
         from filid.engine import restrict
@@ -204,6 +221,7 @@ def check_project(
         (cache_dir, key, checked_ns),
         config,
         universe,
+        annotate,
     )
 
 
@@ -217,6 +235,7 @@ def _compute(
     store: tuple[Path, str, int] | None = None,
     config: Config | None = None,
     universe: Universe | None = None,
+    annotate: Annotate | None = None,
 ) -> ValidationResult:
     from filid.engine import evaluate, load_project, restrict, select_rules
 
@@ -230,6 +249,8 @@ def _compute(
         universe=universe,
     )
     full = evaluate(project)
+    if annotate is not None:
+        full = annotate(project, full)
     if store is not None:
         store_snapshot(store[0], store[1], store[2], full)
     return restrict(full, rule_ids=rule_ids, files=files)

@@ -363,3 +363,35 @@ def test_fixes_apply_in_a_project_its_enclosing_repository_ignores(tmp_path: Pat
     run = run_fix(root, rule_ids=["module-entry-point"], use_cache=False)
     # The new index is not "ignored by git": the whole project is outside git's view.
     assert run.changed_files == ("src/auth/index.ts",), run.result.notes
+
+
+def test_a_plain_check_counts_only_the_safe_fixes_the_planner_accepts(tmp_path: Path) -> None:
+    import os
+    import sys
+
+    root = write_files(
+        tmp_path,
+        {
+            "package.json": '{"name": "m", "private": true}\n',
+            "src/auth/INTENT.md": "# Auth\n",
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/app/index.ts": "import { login } from '../auth/login';\nexport const a = login;\n",
+            "src/shop/index.ts":
+            "import { login } from '../auth/login';\nexport const b = login;\n",
+        },
+    )
+    os.chmod(root / "src/shop/index.ts", 0o444)  # --fix refuses to rewrite a read-only file
+
+    def check() -> str:
+        return subprocess.run(
+            [sys.executable, "-m", "filid", "check", ".", "--no-progress",
+             "--rules", "external-import-boundary"],
+            cwd=root, capture_output=True, text=True, check=False,
+        ).stdout  # fmt: skip
+
+    first, again = check(), check()  # computed, then from the result snapshot
+    for out in (first, again):
+        assert "1 fixable with --fix." in out, out
+        assert "1 proposed fix(es) cannot be applied" in out
+        assert "src/shop/index.ts: it is read-only" in out

@@ -106,7 +106,9 @@ def render_check(
             if v.fix is not None and v.fingerprint in result.refused_fixes
         )
         if refused:
-            lines.append(f"{refused} proposed fix(es) cannot be applied (the notes say why).")
+            lines.append(
+                f"{refused} proposed fix(es) cannot be applied (the notes say why; -v lists all)."
+            )
         if safe or moderate:
             hint = f"{safe} fixable with --fix"
             if moderate:
