@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from filid.engine import Project
+from filid.graph.resolve import PROBE_EXTENSIONS, TS_TWINS
 from filid.model.facts import ImportFact
 from filid.model.violations import Severity, Violation
 from filid.rules.base import import_location
@@ -26,10 +27,6 @@ from filid.rules.base import import_location
 __all__ = ["BROKEN_IMPORT", "broken_imports", "deleted_since", "staged_deletions"]
 
 BROKEN_IMPORT = "broken-import"
-
-_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
-_PROBES = (*_EXTENSIONS, ".d.ts", ".d.mts", ".d.cts")
-_TWINS = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 
 
 def staged_deletions(root: Path) -> tuple[str, ...]:
@@ -90,12 +87,12 @@ def _deleted_target(importer: str, specifier: str, gone: frozenset[str]) -> str 
 
 def _candidates(base: str) -> Iterable[str]:
     stem, ext = posixpath.splitext(base)
-    for twin in _TWINS.get(ext, ()):
+    for twin in TS_TWINS.get(ext, ()):
         yield stem + twin
     yield base
-    for probe in _PROBES:
+    for probe in PROBE_EXTENSIONS:
         yield base + probe
-    for probe in _PROBES:
+    for probe in PROBE_EXTENSIONS:
         yield f"{base}/index{probe}"
 
 

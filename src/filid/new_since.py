@@ -23,6 +23,7 @@ from pathlib import Path
 from filid.config.model import Config
 from filid.model.errors import InputError
 from filid.model.report import NewSince, ValidationResult
+from filid.store.location import scratch_parent
 
 __all__ = ["changed_lines", "keep_new", "result_at"]
 
@@ -62,7 +63,7 @@ def result_at(
         ) from None
     prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
     archive = _git(root, "archive", "--format=tar", base, *([prefix] if prefix else []))
-    with tempfile.TemporaryDirectory(prefix="filid-base-", dir=_scratch(len(archive))) as tmp:
+    with tempfile.TemporaryDirectory(prefix="filid-base-", dir=scratch_parent(len(archive))) as tmp:
         _extract(archive, Path(tmp))
         project_root = Path(tmp) / prefix if prefix else Path(tmp)
         project_root.mkdir(parents=True, exist_ok=True)
@@ -74,19 +75,6 @@ def result_at(
         )
         result = evaluate(project)
     return result, base
-
-
-_SHM = "/dev/shm"
-_SHM_LIMIT = 256 * 1024 * 1024
-
-
-def _scratch(size: int) -> str | None:
-    """Where to unpack the old tree: memory-backed ``/dev/shm`` when it exists and the tree is
-    small enough (creating thousands of files on a disk costs about a millisecond each), else
-    the usual temporary folder."""
-    if size <= _SHM_LIMIT and os.path.isdir(_SHM) and os.access(_SHM, os.W_OK | os.X_OK):
-        return _SHM
-    return None
 
 
 def _extract(archive: bytes, into: Path) -> None:

@@ -288,15 +288,24 @@ def diff_operations(root: Path, operations: tuple[SyncAction, ...]) -> str:
         elif path in sources and new is None:
             continue  # shown with its rename header at the destination
         else:
-            out.append(f"diff --git a/{path} b/{path}\n")
-            if old is None:
-                out.append("new file mode 100644\n")
-            out.extend(
-                unified_lines(
-                    old,
-                    new,
-                    f"a/{path}" if old is not None else "/dev/null",
-                    f"b/{path}" if new is not None else "/dev/null",
-                )
-            )
+            out.extend(file_diff(path, old, new))
     return "".join(out)
+
+
+def file_diff(path: str, old: bytes | None, new: bytes | None) -> list[str]:
+    """One file's git-style diff: header, ``new``/``deleted file mode`` when it appears or
+    goes, and the unified hunks (``/dev/null`` for the absent side)."""
+    out = [f"diff --git a/{path} b/{path}\n"]
+    if old is None:
+        out.append("new file mode 100644\n")
+    elif new is None:
+        out.append("deleted file mode 100644\n")
+    out.extend(
+        unified_lines(
+            old,
+            new,
+            f"a/{path}" if old is not None else "/dev/null",
+            f"b/{path}" if new is not None else "/dev/null",
+        )
+    )
+    return out

@@ -22,15 +22,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from filid.fix.apply import unified_lines
+from filid.fix.apply import file_diff
 from filid.scan.universe import EXCLUDED_DIRECTORIES
+from filid.store.location import scratch_parent
 
 __all__ = ["diff_trees", "preview_run"]
 
 T = TypeVar("T")
-
-_SHM = "/dev/shm"
-_SHM_LIMIT = 256 * 1024 * 1024
 
 
 def _files(root: Path) -> Iterator[tuple[str, os.stat_result]]:
@@ -56,8 +54,7 @@ def preview_run(root: Path, run: Callable[[Path], T]) -> tuple[T, str]:
     ``root`` to the copy as ``run`` left it (the copy is removed afterwards)."""
     listed = list(_files(root))
     size = sum(stat.st_size for _, stat in listed)
-    place = _SHM if size <= _SHM_LIMIT and os.access(_SHM, os.W_OK | os.X_OK) else None
-    with tempfile.TemporaryDirectory(prefix="filid-diff-", dir=place) as tmp:
+    with tempfile.TemporaryDirectory(prefix="filid-diff-", dir=scratch_parent(size)) as tmp:
         copy = Path(tmp) / "project"
         copy.mkdir()
         for rel, _stat in listed:
@@ -90,20 +87,7 @@ def diff_trees(before: Path, after: Path, paths: list[str]) -> str:
             out.append(f"diff --git a/{renamed[path]} b/{path}\nsimilarity index 100%\n")
             out.append(f"rename from {renamed[path]}\nrename to {path}\n")
             continue
-        old, new = original.get(path), current.get(path)
-        out.append(f"diff --git a/{path} b/{path}\n")
-        if old is None:
-            out.append("new file mode 100644\n")
-        elif new is None:
-            out.append("deleted file mode 100644\n")
-        out.extend(
-            unified_lines(
-                old,
-                new,
-                f"a/{path}" if old is not None else "/dev/null",
-                f"b/{path}" if new is not None else "/dev/null",
-            )
-        )
+        out.extend(file_diff(path, original.get(path), current.get(path)))
     return "".join(out)
 
 

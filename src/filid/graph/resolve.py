@@ -29,7 +29,9 @@ from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
 from filid.graph.workspaces import WorkspaceIndex
 
 __all__ = [
+    "PROBE_EXTENSIONS",
     "SOURCE_EXTENSIONS",
+    "TS_TWINS",
     "Resolution",
     "ResolutionKind",
     "Resolver",
