@@ -58,7 +58,7 @@ def _random_value(rng: random.Random, depth: int = 0) -> Any:
 def _child(seconds: float, seed: int) -> int:
     from filid.engine import evaluate, load_project
     from filid.parse.cache import cache_file, load_cache
-    from filid.snapshot import check_project, load_snapshot
+    from filid.snapshot import base_key, check_project, load_state
     from filid.store.location import project_cache_dir
     from filid.store.sealed import write_sealed
 
@@ -74,12 +74,23 @@ def _child(seconds: float, seed: int) -> int:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     expected = [v.fingerprint for v in evaluate(load_project(root, use_cache=False)).violations]
+    old = time.time() - 3600
+    for path in root.rglob("*.ts"):
+        os.utime(path, (old, old))
+    check_project(root)
+    # A comment-only edit is answered from the snapshot and leaves a delta file: fuzz it too.
+    login = root / "src/auth/login.ts"
+    login.write_text(login.read_text(encoding="utf-8") + "// edited\n", encoding="utf-8")
+    os.utime(login, (old + 60, old + 60))
     check_project(root)
     directory = project_cache_dir(root)
     assert directory is not None
     parse_file = cache_file(directory)
     snapshot_file = directory / "result-snapshot.marshal"
-    originals = {parse_file: parse_file.read_bytes(), snapshot_file: snapshot_file.read_bytes()}
+    delta_file = directory / "result-snapshot-delta.marshal"
+    originals = {
+        path: path.read_bytes() for path in (parse_file, snapshot_file, delta_file)
+    }
     counts: Counter[str] = Counter()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -106,7 +117,8 @@ def _child(seconds: float, seed: int) -> int:
             write_sealed(target, _random_value(rng))
         counts[kind] += 1
         load_cache(directory)
-        load_snapshot(directory, "key", 0, root)
+        load_state(directory, "key")
+        load_state(directory, base_key(None))
         got = [v.fingerprint for v in check_project(root).violations]
         if got != expected:
             print(f"wrong result after a {kind} case", file=sys.stderr)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from filid.engine import evaluate, load_project, select_rules
+from filid.engine import evaluate, load_project
 from filid.model.errors import ConfigError, UsageError
 from filid.model.violations import Severity
+from filid.scoping import select_rules
 from tests.conftest import ProjectFactory
 
 DOC_OK = "# M\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"

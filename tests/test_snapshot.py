@@ -93,9 +93,54 @@ def test_files_modified_within_the_racy_window_are_not_trusted(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A file changed right after the snapshot, in the same timestamp tick and with the same
-    # size, would keep the key: so files newer than (snapshot - 2 s) never count as unchanged.
-    (project / "src/app/app.ts").touch()
+    # size, keeps its stat data: so a file newer than (snapshot - 2 s) is re-read, not trusted.
+    target = project / "src/app/app.ts"
+    target.touch()
     check_project(project)
+    recorded = target.stat()
+    text = target.read_text()
+    assert "'./routes'" in text
+    target.write_text(text.replace("'./routes'", "'./rout/s'"))  # same size, new import
+    os.utime(target, ns=(recorded.st_atime_ns, recorded.st_mtime_ns))
+    assert (target.stat().st_size, target.stat().st_mtime_ns) == (
+        recorded.st_size,
+        recorded.st_mtime_ns,
+    )
+    forbid_pipeline(monkeypatch)
+    with pytest.raises(PipelineRan):
+        check_project(project)
+
+
+def test_an_edit_that_leaves_every_parsed_fact_equal_is_answered_without_the_pipeline(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = check_project(project)
+    target = project / "src/app/app.ts"
+    target.write_text(target.read_text() + "// a comment line, as an edit below the code\n")
+    os.utime(target, (OLD + 60, OLD + 60))
+    with monkeypatch.context() as patch:
+        forbid_pipeline(patch)
+        second = check_project(project)
+    fresh = evaluate(load_project(project, use_cache=False))
+    assert comparable(second) == comparable(fresh) == comparable(first)
+    # The re-verified file's new stat data were kept: the next run does not parse it again.
+    import filid.parse.files
+
+    def no_parse(*args: object, **kwargs: object) -> None:
+        raise PipelineRan
+
+    monkeypatch.setattr(filid.parse.files, "process_file", no_parse)
+    forbid_pipeline(monkeypatch)
+    assert comparable(check_project(project)) == comparable(second)
+
+
+def test_an_edit_that_moves_a_line_recomputes(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_project(project)
+    target = project / "src/app/app.ts"
+    target.write_text("// a comment above the imports moves them\n" + target.read_text())
+    os.utime(target, (OLD + 60, OLD + 60))
     forbid_pipeline(monkeypatch)
     with pytest.raises(PipelineRan):
         check_project(project)

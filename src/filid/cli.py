@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import os
 import sys
 import time
@@ -25,6 +26,7 @@ from filid.model.violations import Risk, Severity
 if TYPE_CHECKING:
     from filid.adopt import Survey
     from filid.engine import Project
+    from filid.rules.base import RuleMeta
 
 EXIT_OK = 0
 EXIT_VIOLATIONS = 1
@@ -310,7 +312,7 @@ def check(
     FILES (as pre-commit passes them) limit what is reported to violations that touch those
     files or their folders; the whole project is still analysed.
     """
-    from filid.engine import select_rules
+    from filid.scoping import select_rules
 
     rule_ids = select_rules(rules.split(",")) if rules else None
     _require_files(path, files)
@@ -376,14 +378,14 @@ def check(
         result = apply_baseline(result, text, source=baseline)
     if new_since:
         from filid.config.load import load_config
-        from filid.engine import restrict
         from filid.new_since import changed_lines, keep_new, result_at
-        from filid.rules.registry import ALIASES, RULES_BY_ID
+        from filid.rules.catalogue import ALIASES, RULE_IDS
+        from filid.scoping import restrict
 
         settings = load_config(
             result.root,
             Path(config) if config else None,
-            known_rule_ids=tuple(RULES_BY_ID),
+            known_rule_ids=RULE_IDS,
             rule_aliases=ALIASES,
         )
         before, commit = result_at(result.root, new_since, settings, use_cache=not no_cache)
@@ -429,6 +431,7 @@ def _mark_refused_fixes(project: Project, result: ValidationResult) -> Validatio
     from filid.fix.planner import plan_fixes
 
     plan = plan_fixes(project, result.violations, max_risk=Risk.SAFE)
+    result = dataclasses.replace(result, fix_inputs=plan.reads)
     refused = [
         s
         for s in plan.skipped
@@ -469,10 +472,13 @@ def _with_broken_imports(
     return dataclasses.replace(result, violations=violations)
 
 
-def _render_check(result: ValidationResult, fmt: str, *, quiet: bool, verbose: bool) -> str:
+def _rule_metas() -> list[RuleMeta]:
     from filid.rules.registry import RULES
 
-    metas = [rule.meta for rule in RULES]
+    return [rule.meta for rule in RULES]
+
+
+def _render_check(result: ValidationResult, fmt: str, *, quiet: bool, verbose: bool) -> str:
     if fmt == "json":
         from filid.report.json import dumps, validation_report
 
@@ -480,11 +486,11 @@ def _render_check(result: ValidationResult, fmt: str, *, quiet: bool, verbose: b
     if fmt == "sarif":
         from filid.report.sarif import render_sarif
 
-        return render_sarif(_for_repository(result), metas, tool_version=__version__)
+        return render_sarif(_for_repository(result), _rule_metas(), tool_version=__version__)
     if fmt == "junit":
         from filid.report.junit import render_junit
 
-        return render_junit(_for_repository(result), metas)
+        return render_junit(_for_repository(result), _rule_metas())
     if fmt == "github":
         from filid.report.github import render_github
 
@@ -582,7 +588,7 @@ def scan(
     no_progress: bool,
 ) -> None:
     """Show the classified fractal tree (fractal-scan)."""
-    from filid.engine import timestamp
+    from filid.scoping import timestamp
 
     started = time.perf_counter()
     project = _load(
@@ -866,7 +872,15 @@ def mcp(roots: tuple[str, ...]) -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    A command runs once and exits, and filid's objects (facts, nodes, edges) hold no reference
+    cycles, so the cyclic garbage collector only costs time here (it rescans every live object
+    every few hundred allocations): it is off for the whole run. The long-running MCP server
+    turns it back on.
+    """
+    if sys.argv[1:2] != ["mcp"]:
+        gc.disable()
     cli(prog_name="filid")
 
 

@@ -17,7 +17,6 @@ import types
 import typing
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.load import load_config
 from filid.config.model import Config, RuleConfig
 from filid.graph import Resolver, build_file_graph, build_module_graph, build_resolver
-from filid.model.errors import ConfigError, UsageError
+from filid.model.errors import ConfigError
 from filid.model.facts import DocumentFacts, FileFacts
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree
@@ -33,10 +32,11 @@ from filid.model.report import ValidationResult
 from filid.model.violations import Location, Violation
 from filid.parse import parse_files
 from filid.rules.base import Finding, Rule, RuleContext
-from filid.rules.registry import ALIASES, RULES, RULES_BY_ID, canonical_rule_id
+from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import INTENT_DOCUMENTS, read_document
 from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
+from filid.scoping import restrict, select_rules, timestamp
 from filid.store.location import project_cache_dir
 
 # Intent-document candidates (their headings decide whether a CLAUDE.md declares a module)
@@ -60,6 +60,8 @@ class Project:
     test_files: frozenset[str]
     notes: tuple[str, ...]
     parsed_files: int = 0
+    # Each parsed source file's facts digest (``parse.cache.facts_digest``).
+    fact_digests: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 def load_project(
@@ -71,20 +73,22 @@ def load_project(
     progress: Progress | None = None,
     universe: Universe | None = None,
     borrow_cache_from: Path | None = None,
+    stats: Mapping[str, tuple[int, int]] | None = None,
 ) -> Project:
     """Scan, parse and resolve the project at ``root``.
 
     ``universe`` may pass a file listing the caller already made with the same config (the
     result snapshot does), so the project is not listed twice. ``borrow_cache_from`` (with
     ``use_cache`` false) names another checkout of the project whose parse cache is read, not
-    written: files with the same path and content take their facts from it.
+    written: files with the same path and content take their facts from it. ``stats`` maps
+    files to the (size, mtime_ns) the caller already took (each file is stat'ed once).
 
     Raises ``InputError`` for a bad root or broken tsconfig and ``ConfigError`` for a bad
     configuration file.
     """
     with gc_paused():
         return _load_project(
-            root, config_path, config, use_cache, progress, universe, borrow_cache_from
+            root, config_path, config, use_cache, progress, universe, borrow_cache_from, stats
         )
 
 
@@ -113,6 +117,7 @@ def _load_project(
     progress: Progress | None,
     listed: Universe | None,
     borrow_cache_from: Path | None = None,
+    stats: Mapping[str, tuple[int, int]] | None = None,
 ) -> Project:
     resolved = resolve_root(root)
     if config is None:
@@ -125,12 +130,19 @@ def _load_project(
         config.structure.generated_paths,
     )
     sources = [f for f in universe.files if is_source_file(f)]
+    if stats is None and len(universe.stats) == len(universe.files):
+        stats = dict(zip(universe.files, universe.stats, strict=True))
     cache_dir = project_cache_dir(resolved) if use_cache else None
     borrow_dir = None
     if cache_dir is None and borrow_cache_from is not None:
         borrow_dir = project_cache_dir(borrow_cache_from)
     parsed = parse_files(
-        resolved, sources, cache_dir=cache_dir, progress=progress, borrow_dir=borrow_dir
+        resolved,
+        sources,
+        cache_dir=cache_dir,
+        progress=progress,
+        borrow_dir=borrow_dir,
+        stats=stats,
     )
     documents: dict[str, DocumentFacts] = {}
     doc_notes: list[str] = []
@@ -166,21 +178,8 @@ def _load_project(
         test_files=test_files,
         notes=tuple(notes),
         parsed_files=parsed.parsed,
+        fact_digests=parsed.digests,
     )
-
-
-def select_rules(rule_ids: Sequence[str] | None) -> tuple[str, ...] | None:
-    """Canonical ids for ``--rules``; ``UsageError`` naming the valid ids for an unknown one."""
-    if rule_ids is None:
-        return None
-    selected: list[str] = []
-    for raw in rule_ids:
-        canonical = canonical_rule_id(raw.strip())
-        if canonical is None:
-            valid = ", ".join(sorted(RULES_BY_ID))
-            raise UsageError(f"unknown rule id '{raw.strip()}' (valid ids: {valid})")
-        selected.append(canonical)
-    return tuple(dict.fromkeys(selected))
 
 
 def _type_accepts(expected: Any, value: object) -> bool:
@@ -249,28 +248,6 @@ def _is_exempt(finding: Finding, location: Location, patterns: Collection[str]) 
 def _fingerprint(rule_id: str, finding: Finding, occurrence: int) -> str:
     text = "\x1f".join((rule_id, finding.path, *finding.fingerprint_parts, str(occurrence)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
-def _touches(violation: Violation, files: frozenset[str], directories: frozenset[str]) -> bool:
-    if violation.path in files or violation.location.file in files:
-        return True
-    return violation.path in directories or any(r.file in files for r in violation.related)
-
-
-def normalize_files(root: Path, files: Sequence[str]) -> frozenset[str]:
-    """Root-relative POSIX paths of ``files`` (as pre-commit passes them); others dropped."""
-    normalized: set[str] = set()
-    for file in files:
-        absolute = Path(os.path.abspath(file))
-        try:
-            rel = absolute.relative_to(root)
-        except ValueError:
-            try:
-                rel = absolute.resolve().relative_to(root)
-            except (ValueError, OSError):
-                continue
-        normalized.add(rel.as_posix())
-    return frozenset(normalized)
 
 
 def evaluate(
@@ -376,46 +353,6 @@ def _evaluate(
         extra={"category": scope_node.category.value} if scope_node is not None else {},
     )
     return restrict(result, files=files)
-
-
-def restrict(
-    result: ValidationResult,
-    *,
-    rule_ids: Sequence[str] | None = None,
-    files: Sequence[str] | None = None,
-) -> ValidationResult:
-    """Keep only the rules ``rule_ids`` (``--rules``) and the violations touching ``files``.
-
-    Deriving a subset from a full result gives what ``evaluate`` with the same arguments
-    gives, so a cached full result can answer a pre-commit run (``files``) or ``--rules``.
-    """
-    violations = list(result.violations)
-    evaluated = dict(result.evaluated)
-    applied, skipped = list(result.rules_applied), list(result.rules_skipped)
-    selected = select_rules(rule_ids)
-    if selected is not None:
-        violations = [v for v in violations if v.rule_id in selected]
-        evaluated = {rule: nodes for rule, nodes in evaluated.items() if rule in selected}
-        applied = [r for r in applied if r in selected]
-        skipped = [r.meta.id for r in RULES if r.meta.id not in applied]
-    if files is not None:
-        wanted = normalize_files(result.root, files)
-        directories = frozenset(f.rpartition("/")[0] or "." for f in wanted)
-        violations = [v for v in violations if _touches(v, wanted, directories)]
-    if selected is None and files is None:
-        return result
-    return dataclasses.replace(
-        result,
-        violations=tuple(violations),
-        evaluated=evaluated,
-        rules_applied=tuple(applied),
-        rules_skipped=tuple(skipped),
-    )
-
-
-def timestamp() -> str:
-    """The current UTC time, ISO 8601 with seconds."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def _display_path(root: Path, path: Path | None) -> str | None:

@@ -1,17 +1,25 @@
-"""The result snapshot: a whole check result reused while nothing in the project changed.
+"""The result snapshot: a whole check result reused while no change can alter it.
 
 filid's rules are cross-file (a cycle can close anywhere), so results cannot be cached per
 file as ruff and eslint do. Instead the full result of the last run (every enabled rule, no
-scope) is stored under a key made of filid's version, the config file's bytes, and the path,
-size and modification time of every file in the universe. A run whose key matches answers
-from the snapshot, after listing and ``stat``-ing the files, without parsing, resolving or
-evaluating; anything else runs the pipeline (with its per-file parse cache) and stores a new
-snapshot. ``--rules`` and pre-commit file lists are derived from the full result
-(``engine.restrict``). A file modified within two seconds of the snapshot is never trusted
-(timestamp granularity; the window is measured from when the files were stat'ed, not from
-when the snapshot was written). The snapshot is a sealed file in the per-user cache folder
-(``store``): never in the work tree, never decoded unless this user's filid signed it. This
-module imports nothing heavy: the engine loads only on a miss.
+scope) is stored with what it was computed from: a key made of filid's version and the config
+file's bytes, and the path, size, modification time and parsed-facts digest of every file in
+the universe. A later run lists and ``stat``-s the files and answers from the snapshot,
+without resolving or evaluating anything, when
+
+- nothing changed, or
+- the file set is the same and each changed file is a source file whose facts, re-parsed
+  alone, have the stored digest (an edit to comments, formatting or a function body: every
+  stage reads a source file only through its facts) and that the fix planner did not read
+  (early cutoff; the re-verified files' new stat data go to a small delta file, so the next
+  run trusts them without parsing them again).
+
+Anything else runs the pipeline (with its per-file parse cache) and stores a new snapshot.
+``--rules`` and pre-commit file lists are derived from the full result (``scoping.restrict``).
+A file modified within two seconds of when it was recorded is never trusted by its stat data
+(timestamp granularity): it counts as changed and is re-parsed. The snapshot is a sealed file
+in the per-user cache folder (``store``): never in the work tree, never decoded unless this
+user's filid signed it. This module imports nothing heavy: the engine loads only on a miss.
 """
 
 from __future__ import annotations
@@ -19,9 +27,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import secrets
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,24 +56,207 @@ if TYPE_CHECKING:
 # Completes a freshly computed full result (see check_project).
 Annotate = Callable[["Project", ValidationResult], ValidationResult]
 
-SNAPSHOT_FORMAT = 3  # 2: the precision and hostile-input semantics; 3: refused fixes
+SNAPSHOT_FORMAT = 4  # 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff)
 RACY_WINDOW_NS = 2_000_000_000
+# Beyond this many changed source files, re-parsing them one by one to prove their facts
+# unchanged costs more than the parse cache's parallel run: recompute instead.
+MAX_REPARSED = 64
 _NAME = "result-snapshot.marshal"
+_DELTA = "result-snapshot-delta.marshal"
 
 
-def snapshot_key(root: Path, files: Sequence[str], config_path: Path | None) -> tuple[str, int]:
-    """(digest of everything a result depends on, newest mtime_ns); raises OSError on stat."""
+def base_key(config_path: Path | None) -> str:
+    """The digest of what every result depends on besides the files: filid, Python, the
+    snapshot format and the config file's bytes. Raises OSError when the config is unreadable."""
     digest = hashlib.sha256()
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     digest.update(f"filid {filid.__version__} py{python} f{SNAPSHOT_FORMAT}\0".encode())
     if config_path is not None:
         digest.update(b"config\0" + read_regular_file(config_path, 4 * 1024 * 1024) + b"\0")
-    newest = 0
+    return digest.hexdigest()
+
+
+def stat_files(root: Path, files: Sequence[str]) -> list[tuple[int, int]]:
+    """(size, mtime_ns) of every file, in order (one ``stat`` each); raises OSError."""
+    prefix = f"{root}/"
+    out: list[tuple[int, int]] = []
+    append = out.append
     for rel in files:
-        stat = os.stat(root / rel)
-        newest = max(newest, stat.st_mtime_ns)
-        digest.update(f"{rel}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
-    return digest.hexdigest(), newest
+        info = os.stat(prefix + rel)
+        append((info.st_size, info.st_mtime_ns))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """What the last full run saw, plus the files re-verified since (the delta).
+
+    ``files``/``sizes``/``mtimes``/``digests`` are parallel (universe order); ``digests``
+    holds each source file's facts digest (None for other files and skipped ones).
+    ``checked_ns`` is when that run stat'ed the files; a delta entry carries its own.
+    """
+
+    token: str
+    files: list[str]
+    sizes: list[int]
+    mtimes: list[int]
+    digests: list[str | None]
+    checked_ns: int
+    fix_inputs: frozenset[str]
+    result: dict[str, Any]
+    delta: dict[str, tuple[int, int, str, int]]
+
+
+def load_state(cache_dir: Path, key: str) -> State | None:
+    """The stored state for ``key`` (with its delta applied), or None (absent, other key,
+    unsigned, malformed)."""
+    data = read_sealed(cache_dir / _NAME)
+    try:
+        if not isinstance(data, dict) or data.get("key") != key:
+            return None
+        files, sizes, mtimes, digests = (
+            data["files"],
+            data["sizes"],
+            data["mtimes"],
+            data["digests"],
+        )
+        checked, token = data["checked_ns"], data["token"]
+        if not (
+            isinstance(checked, int)
+            and isinstance(token, str)
+            and isinstance(data["result"], dict)
+            and all(isinstance(x, list) for x in (files, sizes, mtimes, digests))
+            and len(files) == len(sizes) == len(mtimes) == len(digests)
+        ):
+            return None
+        return State(
+            token,
+            files,
+            sizes,
+            mtimes,
+            digests,
+            checked,
+            frozenset(_strings(data["fixInputs"])),
+            data["result"],
+            _load_delta(cache_dir, token),
+        )
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def _load_delta(cache_dir: Path, token: str) -> dict[str, tuple[int, int, str, int]]:
+    data = read_sealed(cache_dir / _DELTA)
+    if not isinstance(data, dict) or data.get("base") != token:
+        return {}
+    entries = data.get("entries")
+    if not isinstance(entries, dict):
+        return {}
+    delta: dict[str, tuple[int, int, str, int]] = {}
+    for name, item in entries.items():
+        if not (
+            isinstance(name, str)
+            and isinstance(item, list)
+            and len(item) == 4
+            and all(isinstance(x, int) for x in (item[0], item[1], item[3]))
+            and isinstance(item[2], str)
+        ):
+            return {}
+        delta[name] = (item[0], item[1], item[2], item[3])
+    return delta
+
+
+def _reverified(
+    root: Path, state: State, files: Sequence[str], stats: Sequence[tuple[int, int]]
+) -> dict[str, tuple[int, int, str]] | None:
+    """The files changed since ``state`` with their new (size, mtime_ns, facts digest), when
+    none of the changes can alter the result; None when the result must be recomputed.
+
+    A change cannot alter the result when the file set is the same, every changed file is a
+    source file whose parsed facts are equal to the stored ones (a comment, a formatting or a
+    function-body edit: facts are all any stage reads of a source file), and the fix planner
+    did not read it. A file whose stat data is within the racy window of when it was
+    recorded counts as changed (its content is verified, not its timestamp).
+    """
+    if len(files) != len(state.files) or list(files) != state.files:
+        return None
+    delta = state.delta
+    limit = state.checked_ns - RACY_WINDOW_NS
+    changed: list[int] = []
+    for index, (size, mtime) in enumerate(stats):
+        if mtime < limit and size == state.sizes[index] and mtime == state.mtimes[index]:
+            continue
+        name = files[index]
+        known = delta.get(name)
+        if (
+            known is not None
+            and size == known[0]
+            and mtime == known[1]
+            and mtime < known[3] - RACY_WINDOW_NS
+        ):
+            continue
+        changed.append(index)
+        if len(changed) > MAX_REPARSED:
+            return None
+    if not changed:
+        return {}
+    from filid.parse.cache import facts_digest
+    from filid.parse.files import process_file
+    from filid.scan.universe import is_source_file
+
+    verified: dict[str, tuple[int, int, str]] = {}
+    for index in changed:
+        name = files[index]
+        stored = state.digests[index]
+        if stored is None or not is_source_file(name) or name in state.fix_inputs:
+            return None
+        known = delta.get(name)
+        if known is not None:
+            stored = known[2]
+        outcome = process_file(root, name)
+        if outcome.note is not None or outcome.encoded is None:
+            return None
+        digest = facts_digest(outcome.encoded)
+        if digest != stored:
+            return None
+        verified[name] = (outcome.size, outcome.mtime_ns, digest)
+    return verified
+
+
+def store_state(
+    cache_dir: Path,
+    key: str,
+    checked_ns: int,
+    files: Sequence[str],
+    stats: Sequence[tuple[int, int]],
+    digests: Mapping[str, str],
+    result: ValidationResult,
+) -> None:
+    """Write the state of a full run (and drop its delta); a failure to write is not an
+    error (it is a cache). ``checked_ns`` is when the files were stat'ed."""
+    payload = {
+        "key": key,
+        "token": secrets.token_hex(16),
+        "checked_ns": checked_ns,
+        "files": list(files),
+        "sizes": [size for size, _ in stats],
+        "mtimes": [mtime for _, mtime in stats],
+        "digests": [digests.get(name) for name in files],
+        "fixInputs": sorted(result.fix_inputs),
+        "result": encode_result(result),
+    }
+    with contextlib.suppress(OSError):
+        (cache_dir / _DELTA).unlink(missing_ok=True)
+        write_sealed(cache_dir / _NAME, payload)
+
+
+def _store_delta(
+    cache_dir: Path, state: State, checked_ns: int, verified: Mapping[str, tuple[int, int, str]]
+) -> None:
+    entries = {name: list(item) for name, item in state.delta.items()}
+    for name, (size, mtime, digest) in verified.items():
+        entries[name] = [size, mtime, digest, checked_ns]
+    with contextlib.suppress(OSError):
+        write_sealed(cache_dir / _DELTA, {"base": state.token, "entries": entries})
 
 
 def _location(loc: Location) -> tuple[Any, ...]:
@@ -147,30 +340,6 @@ def _strings(value: Any) -> list[str]:
     return value
 
 
-def load_snapshot(cache_dir: Path, key: str, newest_ns: int, root: Path) -> ValidationResult | None:
-    """The stored result for ``key``, or None (absent, other key, racy, unsigned, malformed)."""
-    from filid.engine import timestamp
-
-    data = read_sealed(cache_dir / _NAME)
-    try:
-        if not isinstance(data, dict) or data.get("key") != key:
-            return None
-        checked = data["checked_ns"]
-        if not isinstance(checked, int) or newest_ns >= checked - RACY_WINDOW_NS:
-            return None
-        return decode_result(root, data["result"], timestamp())
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-        return None
-
-
-def store_snapshot(cache_dir: Path, key: str, checked_ns: int, result: ValidationResult) -> None:
-    """Write the snapshot; ``checked_ns`` is when the files were stat'ed. A failure to write
-    is not an error (it is a cache)."""
-    payload = {"key": key, "checked_ns": checked_ns, "result": encode_result(result)}
-    with contextlib.suppress(OSError):
-        write_sealed(cache_dir / _NAME, payload)
-
-
 def check_project(
     path: str | os.PathLike[str],
     *,
@@ -181,36 +350,47 @@ def check_project(
     progress: Callable[[int, int], None] | None = None,
     annotate: Annotate | None = None,
 ) -> ValidationResult:
-    """``filid check`` without fixes: from the snapshot when nothing changed, else computed.
+    """``filid check`` without fixes: from the stored state when no change can alter the
+    result, else computed (with the parse cache) and stored.
 
     ``annotate`` completes a freshly computed full result before it is kept (the CLI marks
-    the proposed fixes the fix planner would refuse); a snapshot keeps what it added.
+    the proposed fixes the fix planner would refuse); the stored state keeps what it added.
     """
     from filid.config.load import find_config_file, load_config
-    from filid.rules.registry import ALIASES, RULES_BY_ID
+    from filid.rules.catalogue import ALIASES, RULE_IDS
     from filid.scan.universe import list_universe, resolve_root
     from filid.store.location import project_cache_dir
 
     root = resolve_root(path)
     if not use_cache:
         return _compute(root, config_path, rule_ids, files, False, progress, annotate=annotate)
-    config = load_config(root, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES)
+    config = load_config(root, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
+    checked_ns = time.time_ns()  # before the listing stats the files: the racy window starts
     universe = list_universe(
         root, config.structure.additional_excluded_directories, config.structure.generated_paths
     )
     cache_dir = project_cache_dir(root)
     if cache_dir is None:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
-    checked_ns = time.time_ns()  # before the stat calls: the racy window starts here
     try:
-        key, newest = snapshot_key(root, universe.files, find_config_file(root, config_path))
+        key = base_key(find_config_file(root, config_path))
+        stats = list(universe.stats) or stat_files(root, universe.files)
     except OSError:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
-    cached = load_snapshot(cache_dir, key, newest, root)
-    if cached is not None:
-        from filid.engine import restrict
+    state = load_state(cache_dir, key)
+    if state is not None:
+        verified = _reverified(root, state, universe.files, stats)
+        if verified is not None:
+            from filid.scoping import restrict, timestamp
 
-        return restrict(cached, rule_ids=rule_ids, files=files)
+            try:
+                cached = decode_result(root, state.result, timestamp())
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                cached = None
+            if cached is not None:
+                if verified:
+                    _store_delta(cache_dir, state, checked_ns, verified)
+                return restrict(cached, rule_ids=rule_ids, files=files)
     return _compute(
         root,
         config_path,
@@ -218,7 +398,7 @@ def check_project(
         files,
         True,
         progress,
-        (cache_dir, key, checked_ns),
+        (cache_dir, key, checked_ns, stats),
         config,
         universe,
         annotate,
@@ -232,12 +412,13 @@ def _compute(
     files: Sequence[str] | None,
     use_cache: bool,
     progress: Callable[[int, int], None] | None,
-    store: tuple[Path, str, int] | None = None,
+    store: tuple[Path, str, int, list[tuple[int, int]]] | None = None,
     config: Config | None = None,
     universe: Universe | None = None,
     annotate: Annotate | None = None,
 ) -> ValidationResult:
-    from filid.engine import evaluate, load_project, restrict, select_rules
+    from filid.engine import evaluate, load_project
+    from filid.scoping import restrict, select_rules
 
     select_rules(rule_ids)  # a bad --rules is a usage error before any work
     project = load_project(
@@ -251,6 +432,9 @@ def _compute(
     full = evaluate(project)
     if annotate is not None:
         full = annotate(project, full)
-    if store is not None:
-        store_snapshot(store[0], store[1], store[2], full)
+    if store is not None and universe is not None:
+        cache_dir, key, checked_ns, stats_list = store
+        store_state(
+            cache_dir, key, checked_ns, universe.files, stats_list, project.fact_digests, full
+        )
     return restrict(full, rule_ids=rule_ids, files=files)

@@ -121,6 +121,8 @@ class FixPlan:
     fixes: tuple[PlannedFix, ...]
     skipped: tuple[SkippedFix, ...]
     operations: tuple[SyncAction, ...]
+    # Root-relative files whose content planning read (digests, import text).
+    reads: frozenset[str] = frozenset()
 
     @property
     def is_empty(self) -> bool:

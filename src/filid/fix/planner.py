@@ -233,4 +233,5 @@ def plan_fixes(
         fixes=tuple(planned),
         skipped=tuple(skipped),
         operations=_operations(accepted, planner.read, merge=True),
+        reads=planner.reads,
     )

@@ -143,6 +143,7 @@ class PlanningContext:
         self.tree = project.tree
         self.files = frozenset(project.tree.files)
         self._contents: dict[str, bytes] = {}
+        self._read_paths: set[str] = set()
         self._style: SpecifierStyle | None = None
         self._quote: str | None = None
         self._indexes: tuple[TsconfigIndex, WorkspaceIndex] | None = None
@@ -156,9 +157,15 @@ class PlanningContext:
 
     # -- shared facts ----------------------------------------------------------------------
 
+    @property
+    def reads(self) -> frozenset[str]:
+        """Every file :meth:`read` has read (or tried to read) so far."""
+        return frozenset(self._read_paths)
+
     def read(self, path: str) -> bytes:
         content = self._contents.get(path)
         if content is None:
+            self._read_paths.add(path)
             try:
                 content = (self.root / path).read_bytes()
             except OSError as error:

@@ -10,6 +10,7 @@ in worker threads so that concurrent calls do not block the event loop.
 from __future__ import annotations
 
 import functools
+import gc
 import logging
 import os
 import sys
@@ -247,6 +248,7 @@ def run_stdio(roots: list[Path]) -> None:
     Raises ``InputError`` (before serving) for a root that is not an existing directory.
     Nothing is written to stdout but protocol messages; logs go to stderr.
     """
+    gc.enable()  # the CLI turns it off for one-shot commands; a server runs for hours
     allowed = resolve_roots(roots)
     server = build_server(allowed)
     _configure_logging()

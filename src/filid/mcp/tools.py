@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from filid.config.globs import matches_any_glob
-from filid.engine import evaluate, load_project, select_rules, timestamp
+from filid.engine import evaluate, load_project
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section, fit
 from filid.mcp.fix_plans import PlanPreview, PlanRegistry, apply_previewed, plan_preview, split_diff
@@ -29,6 +29,7 @@ from filid.model.nodes import NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
 from filid.report import json as json_report
+from filid.scoping import select_rules, timestamp
 
 JsonObject = dict[str, Any]
 

@@ -69,6 +69,9 @@ class ValidationResult:
     # fingerprints of violations whose proposed fix the planner refused (not "fixable").
     changed_files: tuple[str, ...] = ()
     refused_fixes: frozenset[str] = frozenset()
+    # The files whose content the fix planner read to find ``refused_fixes``: a change to one
+    # of them can change the refusals even when no parsed fact changed (never rendered).
+    fix_inputs: frozenset[str] = frozenset()
 
     @property
     def failed_pairs(self) -> int:

@@ -15,6 +15,7 @@ one timestamp tick without changing size, so its stat data alone never proves it
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
 import sys
@@ -47,6 +48,8 @@ class CacheEntry:
     # The facts as stored (plain data), kept from loading or from a worker so that rewriting
     # the cache after a one-file change does not re-encode every other file.
     encoded: Any = field(default=None, compare=False)
+    # facts_digest(encoded): equal digests, equal facts (the result snapshot's early cutoff).
+    facts_digest: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,16 @@ class LoadedCache:
 
 
 EMPTY = LoadedCache({}, 0)
+_LAYOUT = 2  # 2: entries carry their facts digest
+
+
+def facts_digest(encoded: Any) -> str:
+    """A digest of encoded facts (plain lists, strings, numbers): equal facts, equal digest.
+
+    ``repr`` of that plain data is deterministic, unlike ``marshal`` output (which depends on
+    object sharing and interning), so a fresh parse and a cached entry compare equal.
+    """
+    return hashlib.blake2b(repr(encoded).encode("utf-8"), digest_size=16).hexdigest()
 
 
 def cache_file(cache_dir: Path) -> Path:
@@ -73,7 +86,7 @@ def cache_file(cache_dir: Path) -> Path:
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     name = (
         f"{_PREFIX}filid{filid.__version__}-py{python}-ts{tree_sitter.__version__}"
-        f"-tsts{GRAMMAR_VERSION}-f{FACTS_FORMAT}.marshal"
+        f"-tsts{GRAMMAR_VERSION}-f{FACTS_FORMAT}-c{_LAYOUT}.marshal"
     )
     return cache_dir / name
 
@@ -90,14 +103,17 @@ def load_cache(cache_dir: Path) -> LoadedCache:
     entries: dict[str, CacheEntry] = {}
     try:
         for path, item in raw_entries.items():
-            if not (isinstance(path, str) and isinstance(item, list) and len(item) == 4):
+            if not (isinstance(path, str) and isinstance(item, list) and len(item) == 5):
                 return EMPTY
-            mtime_ns, size, digest, facts = item
+            mtime_ns, size, digest, facts, fdigest = item
             if not (
-                isinstance(mtime_ns, int) and isinstance(size, int) and isinstance(digest, str)
+                isinstance(mtime_ns, int)
+                and isinstance(size, int)
+                and isinstance(digest, str)
+                and isinstance(fdigest, str)
             ):
                 return EMPTY
-            entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts), facts)
+            entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts), facts, fdigest)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError):
         return EMPTY
     return LoadedCache(entries, checked_ns)
@@ -112,15 +128,7 @@ def store_cache(cache_dir: Path, entries: dict[str, CacheEntry], checked_ns: int
     target = cache_file(cache_dir)
     payload: dict[str, Any] = {
         "checked_ns": checked_ns,
-        "entries": {
-            path: [
-                e.mtime_ns,
-                e.size,
-                e.digest,
-                e.encoded if e.encoded is not None else encode_facts(e.facts),
-            ]
-            for path, e in sorted(entries.items())
-        },
+        "entries": {path: _stored(e) for path, e in sorted(entries.items())},
     }
     write_sealed(target, payload)
     for other in cache_dir.glob(f"{_PREFIX}*"):
@@ -128,3 +136,14 @@ def store_cache(cache_dir: Path, entries: dict[str, CacheEntry], checked_ns: int
             with contextlib.suppress(OSError):
                 if stat.S_ISREG(os.lstat(other).st_mode):
                     other.unlink()
+
+
+def _stored(entry: CacheEntry) -> list[Any]:
+    encoded = entry.encoded if entry.encoded is not None else encode_facts(entry.facts)
+    return [
+        entry.mtime_ns,
+        entry.size,
+        entry.digest,
+        encoded,
+        entry.facts_digest or facts_digest(encoded),
+    ]

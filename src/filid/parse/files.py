@@ -9,14 +9,21 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from filid.model.facts import FileFacts
-from filid.parse.cache import EMPTY, CacheEntry, LoadedCache, load_cache, store_cache
+from filid.parse.cache import (
+    EMPTY,
+    CacheEntry,
+    LoadedCache,
+    facts_digest,
+    load_cache,
+    store_cache,
+)
 from filid.parse.encoding import decode_facts, encode_facts
 from filid.parse.extract import parse_source
 from filid.store.files import UnsafePathError, read_regular_file_with_stat
@@ -31,15 +38,21 @@ _CHUNKS_PER_WORKER = 4
 @dataclass(frozen=True, slots=True)
 class ParseResult:
     """Facts by root-relative path (files that were read and parsed or taken from the cache),
-    notes for files skipped or with syntax errors, and how many files were actually parsed."""
+    notes for files skipped or with syntax errors, how many files were actually parsed, and
+    each file's facts digest (:func:`filid.parse.cache.facts_digest`)."""
 
     facts: dict[str, FileFacts]
     notes: tuple[str, ...]
     parsed: int
+    digests: dict[str, str] = field(default_factory=dict)
+
+
+# (size, mtime_ns) of a file, as the caller already stat'ed it.
+StatData = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class _Outcome:
+class Outcome:
     """What happened to one file: its facts with its stat and hash, or a note.
 
     Worker processes send ``encoded`` facts (plain lists pickle far faster than dataclasses);
@@ -64,6 +77,7 @@ def parse_files(
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     borrow_dir: Path | None = None,
+    stats: Mapping[str, StatData] | None = None,
 ) -> ParseResult:
     """Parse ``files`` (root-relative POSIX paths) under ``root``; never raises for one file.
 
@@ -74,9 +88,11 @@ def parse_files(
     (``jobs``, default one per CPU). ``borrow_dir`` (with ``cache_dir`` ``None``) is another
     tree's cache, only read: a file at the same path with the same SHA-256 takes its facts
     (``--new-since`` checks an old commit's tree this way without parsing it again).
+    ``stats`` holds the (size, mtime_ns) the caller already took of some files, so that each
+    file is stat'ed once per run.
     """
     with _gc_paused():
-        return _parse_files(root, files, cache_dir, jobs, progress, borrow_dir)
+        return _parse_files(root, files, cache_dir, jobs, progress, borrow_dir, stats or {})
 
 
 @contextlib.contextmanager
@@ -102,7 +118,9 @@ def _parse_files(
     jobs: int | None,
     progress: Callable[[int, int], None] | None,
     borrow_dir: Path | None = None,
+    stats: Mapping[str, StatData] | None = None,
 ) -> ParseResult:
+    stats = stats or {}
     paths = sorted(set(files))
     total = len(paths)
     started_ns = time.time_ns()  # before any stat: the racy window is measured from here
@@ -119,19 +137,24 @@ def _parse_files(
     entries: dict[str, CacheEntry] = {}
     todo: list[tuple[str, str | None]] = []
     done = 0
+    prefix = f"{root}/"
     for path in paths:
-        try:
-            stat = os.stat(root / path)
-        except OSError as error:
-            notes[path] = f"{path}: skipped, cannot be read ({error.strerror or error})"
-            done += 1
-            continue
-        if stat.st_size > MAX_FILE_BYTES:
+        known = stats.get(path)
+        if known is None:
+            try:
+                info = os.stat(prefix + path)
+            except OSError as error:
+                notes[path] = f"{path}: skipped, cannot be read ({error.strerror or error})"
+                done += 1
+                continue
+            known = (info.st_size, info.st_mtime_ns)
+        size, mtime_ns = known
+        if size > MAX_FILE_BYTES:
             notes[path] = f"{path}: skipped, larger than 1 MiB"
             done += 1
             continue
         entry = cache.entries.get(path)
-        if entry is not None and cache.is_fresh(entry, stat.st_mtime_ns, stat.st_size):
+        if entry is not None and cache.is_fresh(entry, mtime_ns, size):
             facts[path] = entry.facts
             entries[path] = entry
             done += 1
@@ -150,16 +173,20 @@ def _parse_files(
             encoded = outcome.encoded
             if outcome.facts is not None:
                 file_facts = outcome.facts
+                encoded = encode_facts(file_facts)
+                fdigest = facts_digest(encoded)
                 parsed += 1
             elif encoded is not None:
                 file_facts = decode_facts(encoded)
+                fdigest = facts_digest(encoded)
                 parsed += 1
             else:  # content unchanged: the cached facts still hold
-                file_facts = cache.entries[path].facts
-                encoded = cache.entries[path].encoded
+                cached = cache.entries[path]
+                file_facts, encoded = cached.facts, cached.encoded
+                fdigest = cached.facts_digest or facts_digest(encoded)
             facts[path] = file_facts
             entries[path] = CacheEntry(
-                outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded
+                outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded, fdigest
             )
         if progress is not None:
             progress(done, total)
@@ -179,7 +206,13 @@ def _parse_files(
                 store_cache(cache_dir, entries, started_ns)
             except OSError as error:
                 ordered_notes.append(f"parse cache not written: {error.strerror or error}")
-    return ParseResult(facts=dict(sorted(facts.items())), notes=tuple(ordered_notes), parsed=parsed)
+    digests = {path: entries[path].facts_digest for path in facts}
+    return ParseResult(
+        facts=dict(sorted(facts.items())),
+        notes=tuple(ordered_notes),
+        parsed=parsed,
+        digests=digests,
+    )
 
 
 def _keep_other_entries(
@@ -191,7 +224,7 @@ def _keep_other_entries(
             entries[path] = entry
 
 
-def _run(root: Path, todo: list[tuple[str, str | None]], jobs: int | None) -> Iterator[_Outcome]:
+def _run(root: Path, todo: list[tuple[str, str | None]], jobs: int | None) -> Iterator[Outcome]:
     """Process ``todo`` in this process, or in chunks across worker processes."""
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers <= 1 or len(todo) < PARALLEL_THRESHOLD:
@@ -234,7 +267,7 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="filid-parent-watch", daemon=True).start()
 
 
-def _process_chunk(root: str, chunk: list[tuple[str, str | None]]) -> list[_Outcome]:
+def _process_chunk(root: str, chunk: list[tuple[str, str | None]]) -> list[Outcome]:
     """Worker entry point: process one chunk of files."""
     base = Path(root)
     return [_process(base, path, digest, encode=True) for path, digest in chunk]
@@ -251,7 +284,13 @@ def is_entry_file(path: str) -> bool:
     return name.rsplit(".", 1)[0] in ("index", "main")
 
 
-def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) -> _Outcome:
+def process_file(root: Path, path: str) -> Outcome:
+    """Read, check and parse one file in this process: its encoded facts with the ``fstat``
+    size and mtime of what was read, or a note (skipped: unreadable, too large, not UTF-8)."""
+    return _process(root, path, None, encode=True)
+
+
+def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) -> Outcome:
     """Read, check and parse one file (or confirm the cached facts by content hash)."""
     try:
         source, stat = read_regular_file_with_stat(root / path, MAX_FILE_BYTES)
@@ -259,19 +298,17 @@ def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) 
         reason = (
             "larger than 1 MiB" if "larger than" in str(error) else str(error).rpartition(": ")[2]
         )
-        return _Outcome(path, note=f"{path}: skipped, {reason}")
+        return Outcome(path, note=f"{path}: skipped, {reason}")
     except OSError as error:
-        return _Outcome(path, note=f"{path}: skipped, cannot be read ({error.strerror or error})")
+        return Outcome(path, note=f"{path}: skipped, cannot be read ({error.strerror or error})")
     try:
         source.decode("utf-8")
     except UnicodeDecodeError:
-        return _Outcome(path, note=f"{path}: skipped, not valid UTF-8")
+        return Outcome(path, note=f"{path}: skipped, not valid UTF-8")
     digest = hashlib.sha256(source).hexdigest()
     if digest == cached_digest:
-        return _Outcome(path, None, None, None, stat.st_mtime_ns, stat.st_size, digest)
+        return Outcome(path, None, None, None, stat.st_mtime_ns, stat.st_size, digest)
     facts = parse_source(path, source, full=is_entry_file(path))
     if encode:
-        return _Outcome(
-            path, None, None, encode_facts(facts), stat.st_mtime_ns, len(source), digest
-        )
-    return _Outcome(path, None, facts, None, stat.st_mtime_ns, len(source), digest)
+        return Outcome(path, None, None, encode_facts(facts), stat.st_mtime_ns, len(source), digest)
+    return Outcome(path, None, facts, None, stat.st_mtime_ns, len(source), digest)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from filid.rules import catalogue
 from filid.rules.base import Rule
 from filid.rules.circular_dependency import CircularDependency
 from filid.rules.external_import_boundary import ExternalImportBoundary
@@ -33,9 +34,7 @@ RULES_BY_ID: dict[str, Rule] = {rule.meta.id: rule for rule in RULES}
 
 ALIASES: dict[str, str] = {alias: rule.meta.id for rule in RULES for alias in rule.meta.aliases}
 
+if tuple(RULES_BY_ID) != catalogue.RULE_IDS or ALIASES != catalogue.ALIASES:
+    raise RuntimeError("filid.rules.catalogue does not list the registered rules")
 
-def canonical_rule_id(rule_id: str) -> str | None:
-    """The implemented rule id for ``rule_id`` or one of its aliases; None when unknown."""
-    if rule_id in RULES_BY_ID:
-        return rule_id
-    return ALIASES.get(rule_id)
+canonical_rule_id = catalogue.canonical_rule_id

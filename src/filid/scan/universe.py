@@ -9,9 +9,10 @@ symlink is not part of the universe at all).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import subprocess
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,17 +24,23 @@ EXCLUDED_DIRECTORIES = frozenset({"node_modules", "dist", "build", "coverage", "
 SOURCE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
-_GIT_SYMLINK = "120000"
-_GIT_SUBMODULE = "160000"
+_GIT_SYMLINK = b"120000"
+_GIT_SUBMODULE = b"160000"
+
+
+# (size, mtime_ns) of a listed file, from the one ``lstat`` the listing made of it.
+StatData = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class Universe:
-    """The listed files (root-relative POSIX, sorted) and notes about what was left out."""
+    """The listed files (root-relative POSIX, sorted), notes about what was left out, and
+    each file's (size, mtime_ns) as the listing saw it (``stats``, parallel to ``files``)."""
 
     files: tuple[str, ...]
     notes: tuple[str, ...]
     from_git: bool
+    stats: tuple[StatData, ...] = ()
 
 
 def resolve_root(path: str | os.PathLike[str]) -> Path:
@@ -69,6 +76,14 @@ def is_excluded(rel: str, excluded: Collection[str]) -> bool:
     return any(seg.startswith(".") or seg in excluded for seg in rel.split("/"))
 
 
+def _exclusion_pattern(excluded: Collection[str]) -> re.Pattern[str]:
+    """One regular expression over a whole path that :func:`is_excluded` answers segment by
+    segment (a dot-led segment, or an excluded name as a whole segment)."""
+    names = "|".join(re.escape(name) for name in sorted(excluded))
+    alternatives = r"\." + (f"|(?:{names})(?:/|$)" if names else "")
+    return re.compile(f"(?:^|/)(?:{alternatives})")
+
+
 def list_universe(
     root: Path, extra_excluded: Collection[str] = (), generated: Collection[str] = ()
 ) -> Universe:
@@ -76,17 +91,24 @@ def list_universe(
 
     ``generated`` are config ``generatedPaths`` globs (upstream filid's key): files they match,
     or that lie in a folder they match, are generated output and left out of every check.
+    Every listed file is ``lstat``-ed once (its size and mtime are in ``stats``).
     """
     excluded = EXCLUDED_DIRECTORIES | frozenset(extra_excluded)
+    skip = _exclusion_pattern(excluded).search
     notes: list[str] = []
-    listed = _git_listing(root, notes)
+    listed = _git_listing(root, notes, skip)
     from_git = listed is not None
     if listed is None:
-        listed = list(_walk(root, excluded, notes))
-    files = sorted({f for f in listed if not is_excluded(f, excluded)})
+        listed = dict(_walk(root, excluded, notes))
+    names = sorted(listed)
     if generated:
-        files = [f for f in files if not matches_any_glob(f, generated)]
-    return Universe(files=tuple(files), notes=tuple(sorted(notes)), from_git=from_git)
+        names = [f for f in names if not matches_any_glob(f, generated)]
+    return Universe(
+        files=tuple(names),
+        notes=tuple(sorted(notes)),
+        from_git=from_git,
+        stats=tuple(listed[name] for name in names),
+    )
 
 
 def _decode(raw: bytes, notes: list[str]) -> str | None:
@@ -98,17 +120,24 @@ def _decode(raw: bytes, notes: list[str]) -> str | None:
         return None
 
 
-def _run_git(root: Path, *args: str) -> bytes | None:
+def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes] | None:
     try:
-        done = subprocess.run(
+        return subprocess.Popen(
             ["git", "ls-files", "-z", *args],
             cwd=root,
-            capture_output=True,
-            check=False,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
         )
     except OSError:
         return None
-    return done.stdout if done.returncode == 0 else None
+
+
+def _finish_git(process: subprocess.Popen[bytes] | None) -> bytes | None:
+    if process is None:
+        return None
+    out, _ = process.communicate()
+    return out if process.returncode == 0 else None
 
 
 def is_ignored_root(root: Path) -> bool:
@@ -123,49 +152,59 @@ def is_ignored_root(root: Path) -> bool:
     return done.returncode == 0
 
 
-def _git_listing(root: Path, notes: list[str]) -> list[str] | None:
-    """Tracked + untracked-not-ignored files that still exist, or None outside a work tree."""
-    staged = _run_git(root, "--stage", "--cached")
-    if staged is None:
+def _git_listing(
+    root: Path, notes: list[str], skip: Callable[[str], object]
+) -> dict[str, StatData] | None:
+    """Tracked + untracked-not-ignored files that still exist (not excluded by ``skip``) with
+    their stat data, or None outside a work tree.
+
+    The untracked listing (git reads every folder) runs while the tracked files are listed
+    and ``lstat``-ed here: on two cores the two overlap.
+    """
+    others_process = _start_git(root, "--others", "--exclude-standard")
+    staged = _finish_git(_start_git(root, "--stage", "--cached"))
+    if staged is None or (not staged and is_ignored_root(root)):
+        # Not a work tree, or a project in a folder its enclosing repository ignores (a
+        # generated or scratch project): git lists nothing there, so read the folder itself.
+        if others_process is not None:
+            others_process.kill()
+            others_process.communicate()
         return None
-    if not staged and is_ignored_root(root):
-        # The project lies in a folder its enclosing repository ignores (a generated or
-        # scratch project): git lists nothing there, so read the folder itself.
-        return None
-    others = _run_git(root, "-t", "--others", "--deleted", "--exclude-standard") or b""
-    files: set[str] = set()
+    prefix = f"{root}/"
+    files: dict[str, StatData] = {}
     for entry in staged.split(b"\0"):
         if not entry:
             continue
         meta, _, raw_path = entry.partition(b"\t")
-        mode = meta.split(b" ", 1)[0].decode("ascii", "replace")
+        mode = meta.split(b" ", 1)[0]
         if mode in (_GIT_SYMLINK, _GIT_SUBMODULE):
             continue
         name = _decode(raw_path, notes)
-        if name is not None:
-            files.add(name)
-    untracked: list[str] = []
-    for entry in others.split(b"\0"):
-        if len(entry) < 3:
+        if name is None or name in files or skip(name):
             continue
-        tag, raw_path = entry[:1], entry[2:]
-        name = _decode(raw_path, notes)
-        if name is None:
-            continue
-        if tag == b"R":
-            files.discard(name)
-        elif tag == b"?":
-            untracked.append(name)
-    for name in untracked:
         try:
-            if stat.S_ISREG(os.lstat(root / name).st_mode):
-                files.add(name)
+            info = os.lstat(prefix + name)
+        except OSError:  # deleted in the work tree
+            continue
+        if not stat.S_ISDIR(info.st_mode):
+            files[name] = (info.st_size, info.st_mtime_ns)
+    others = _finish_git(others_process) or b""
+    for raw_path in others.split(b"\0"):
+        if not raw_path:
+            continue
+        name = _decode(raw_path, notes)
+        if name is None or name in files or skip(name):
+            continue
+        try:
+            info = os.lstat(prefix + name)
         except OSError:
             continue
-    return sorted(files)
+        if stat.S_ISREG(info.st_mode):
+            files[name] = (info.st_size, info.st_mtime_ns)
+    return files
 
 
-def _walk(root: Path, excluded: frozenset[str], notes: list[str]) -> Iterator[str]:
+def _walk(root: Path, excluded: frozenset[str], notes: list[str]) -> Iterator[tuple[str, StatData]]:
     """Walk ``root`` without following symlinks, pruning excluded directories."""
     stack: list[tuple[bytes, str]] = [(os.fsencode(root), "")]
     while stack:
@@ -186,6 +225,7 @@ def _walk(root: Path, excluded: frozenset[str], notes: list[str]) -> Iterator[st
                 if entry.is_dir(follow_symlinks=False):
                     stack.append((entry.path, rel + "/"))
                 elif entry.is_file(follow_symlinks=False):
-                    yield rel
+                    info = entry.stat(follow_symlinks=False)
+                    yield rel, (info.st_size, info.st_mtime_ns)
             except OSError:
                 continue

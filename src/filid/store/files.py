@@ -170,8 +170,11 @@ def read_regular_file_with_stat(
             raise UnsafePathError(f"{os.fsdecode(path)}: larger than {max_bytes} bytes")
         chunks: list[bytes] = []
         remaining = max_bytes + 1
+        # Ask for the size fstat gave (plus one byte, to see the end): one read of exactly
+        # that many bytes, not a 1 MiB buffer allocated and shrunk for every small file.
+        want = info.st_size + 1
         while remaining > 0:
-            chunk = os.read(handle, min(remaining, 1 << 20))
+            chunk = os.read(handle, min(remaining, max(want, 1 << 12)))
             if not chunk:
                 break
             chunks.append(chunk)
