@@ -11,7 +11,7 @@ import pytest
 
 from filid.parse import files as files_module
 from filid.parse import parse_files, parse_source
-from filid.parse.cache import RACY_WINDOW_NS, cache_file
+from filid.parse.cache import RACY_WINDOW_NS, cache_file, delta_file, load_cache
 
 from .corpus import write_corpus
 
@@ -175,7 +175,45 @@ def test_deleted_files_leave_the_cache_and_other_versions_are_removed(tmp_path: 
     assert not stale.exists()
     (tmp_path / "src/b.ts").unlink()
     parse_files(tmp_path, ["src/a.ts"], cache_dir=cache)
-    assert b"src/b.ts" not in cache_file(cache).read_bytes()
+    assert set(load_cache(cache).entries) == {"src/a.ts"}
+
+
+def test_a_small_change_writes_a_delta_and_leaves_the_full_cache_file_alone(
+    tmp_path: Path,
+) -> None:
+    files = {f"src/f{i}.ts": f"export const f{i} = {i};\n" for i in range(100)}
+    paths = _write(tmp_path, files)
+    old = 1_600_000_000
+    for path in paths:
+        os.utime(tmp_path / path, (old, old))
+    cache = tmp_path / "cache"
+    parse_files(tmp_path, paths, cache_dir=cache)
+    full = cache_file(cache).read_bytes()
+    (tmp_path / "src/f1.ts").write_text("import { f2 } from './f2';\nexport const f1 = f2;\n")
+    os.utime(tmp_path / "src/f1.ts", (old + 60, old + 60))
+    (tmp_path / "src/f3.ts").unlink()
+    (tmp_path / "src/new.ts").write_text("export const n = 1;\n")
+    os.utime(tmp_path / "src/new.ts", (old + 60, old + 60))
+    now = sorted({*paths, "src/new.ts"} - {"src/f3.ts"})
+    second = parse_files(tmp_path, now, cache_dir=cache)
+    assert cache_file(cache).read_bytes() == full
+    assert delta_file(cache).exists()
+    loaded = load_cache(cache)
+    assert set(loaded.entries) == set(now)
+    assert loaded.entries["src/f1.ts"].facts == second.facts["src/f1.ts"]
+    assert [i.specifier for i in loaded.entries["src/f1.ts"].facts.imports] == ["./f2"]
+    # Nothing parsed again: every file is proven by the full file plus the delta.
+    assert parse_files(tmp_path, now, cache_dir=cache).parsed == 0
+    # A delta for another full file (or forged) is ignored: the full file alone applies.
+    delta_file(cache).write_bytes(b"filid-sealed-1\nnot signed")
+    assert "src/new.ts" not in load_cache(cache).entries
+    # Past a tenth of the entries, the full file is rewritten and the delta dropped.
+    for i in range(20, 90):  # 70 changes: more than max(64, a tenth)
+        (tmp_path / f"src/f{i}.ts").write_text(f"export const g{i} = {i};\n")
+    parse_files(tmp_path, now, cache_dir=cache)
+    assert not delta_file(cache).exists()
+    assert cache_file(cache).read_bytes() != full
+    assert "g25" in str(load_cache(cache).entries["src/f25.ts"].facts)
 
 
 def test_unwritable_cache_directory_is_a_note(tmp_path: Path) -> None:

@@ -17,8 +17,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import secrets
 import stat
 import sys
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +60,10 @@ class LoadedCache:
 
     entries: dict[str, CacheEntry]
     checked_ns: int
+    # The full file's token and how many entries it holds (a delta file names its base).
+    token: str = ""
+    base_size: int = 0
+    delta_size: int = 0
 
     def is_fresh(self, entry: CacheEntry, mtime_ns: int, size: int) -> bool:
         """Whether stat data alone proves the file unchanged since it was cached."""
@@ -91,20 +97,51 @@ def cache_file(cache_dir: Path) -> Path:
     return cache_dir / name
 
 
+def delta_file(cache_dir: Path) -> Path:
+    """The file holding the entries changed since the full cache file was written."""
+    full = cache_file(cache_dir)
+    return full.with_name(full.name.replace(".marshal", ".delta.marshal"))
+
+
 def load_cache(cache_dir: Path) -> LoadedCache:
-    """Read the cache; anything absent, unsigned or malformed yields an empty cache."""
+    """Read the cache (the full file, then the delta written since); anything absent,
+    unsigned or malformed yields an empty cache (a bad delta: the full file alone)."""
     data = read_sealed(cache_file(cache_dir))
     if not isinstance(data, dict):
         return EMPTY
-    checked_ns = data.get("checked_ns")
-    raw_entries = data.get("entries")
-    if not isinstance(checked_ns, int) or not isinstance(raw_entries, dict):
+    checked_ns, token = data.get("checked_ns"), data.get("token")
+    entries = _decode_entries(data.get("entries"))
+    if not isinstance(checked_ns, int) or not isinstance(token, str) or entries is None:
         return EMPTY
+    base_size = len(entries)
+    delta = read_sealed(delta_file(cache_dir))
+    if isinstance(delta, dict) and delta.get("base") == token:
+        changed = _decode_entries(delta.get("entries"))
+        removed, delta_checked = delta.get("removed"), delta.get("checked_ns")
+        if (
+            changed is not None
+            and isinstance(removed, list)
+            and all(isinstance(path, str) for path in removed)
+            and isinstance(delta_checked, int)
+        ):
+            # Every entry the delta's run did not re-verify was fresh by stat in that run
+            # (older than its start minus the racy window), so its start applies to all.
+            for path in removed:
+                entries.pop(path, None)
+            entries.update(changed)
+            checked_ns = delta_checked
+            return LoadedCache(entries, checked_ns, token, base_size, len(changed) + len(removed))
+    return LoadedCache(entries, checked_ns, token, base_size)
+
+
+def _decode_entries(raw_entries: Any) -> dict[str, CacheEntry] | None:
+    if not isinstance(raw_entries, dict):
+        return None
     entries: dict[str, CacheEntry] = {}
     try:
         for path, item in raw_entries.items():
             if not (isinstance(path, str) and isinstance(item, list) and len(item) == 5):
-                return EMPTY
+                return None
             mtime_ns, size, digest, facts, fdigest = item
             if not (
                 isinstance(mtime_ns, int)
@@ -112,27 +149,51 @@ def load_cache(cache_dir: Path) -> LoadedCache:
                 and isinstance(digest, str)
                 and isinstance(fdigest, str)
             ):
-                return EMPTY
+                return None
             entries[path] = CacheEntry(mtime_ns, size, digest, decode_facts(facts), facts, fdigest)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError):
-        return EMPTY
-    return LoadedCache(entries, checked_ns)
+        return None
+    return entries
 
 
-def store_cache(cache_dir: Path, entries: dict[str, CacheEntry], checked_ns: int) -> None:
+def store_cache(
+    cache_dir: Path,
+    entries: dict[str, CacheEntry],
+    checked_ns: int,
+    *,
+    previous: LoadedCache = EMPTY,
+    verified: Collection[str] = (),
+) -> None:
     """Write the sealed cache atomically; remove caches of other versions.
 
-    ``checked_ns`` is when this run started, before it stat'ed any file. Raises OSError when
-    the file cannot be written.
+    ``checked_ns`` is when this run started, before it stat'ed any file. When ``previous``
+    (the cache this run loaded) is a full file and the run changed few entries, only those
+    go to the delta file (``verified``: every path this run read again, changed or not; the
+    rest of the entries must be ``previous``'s); the full file is rewritten once the delta
+    would hold more than a tenth of it. Raises OSError when a file cannot be written.
     """
     target = cache_file(cache_dir)
+    if previous.token:
+        removed = sorted(path for path in previous.entries if path not in entries)
+        changed = {
+            path: entries[path]
+            for path in entries
+            if path in verified or path not in previous.entries
+        }
+        size = len(changed) + len(removed)
+        if size + previous.delta_size <= max(64, previous.base_size // 10):
+            _store_delta(cache_dir, previous, entries, changed, removed, checked_ns)
+            return
     payload: dict[str, Any] = {
         "checked_ns": checked_ns,
+        "token": secrets.token_hex(16),
         "entries": {path: _stored(e) for path, e in sorted(entries.items())},
     }
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(delta_file(cache_dir))
     write_sealed(target, payload)
     for other in cache_dir.glob(f"{_PREFIX}*"):
-        if other != target:
+        if other != target and other != delta_file(cache_dir):
             with contextlib.suppress(OSError):
                 if stat.S_ISREG(os.lstat(other).st_mode):
                     other.unlink()
@@ -147,3 +208,33 @@ def _stored(entry: CacheEntry) -> list[Any]:
         encoded,
         entry.facts_digest or facts_digest(encoded),
     ]
+
+
+def _store_delta(
+    cache_dir: Path,
+    previous: LoadedCache,
+    entries: dict[str, CacheEntry],
+    changed: dict[str, CacheEntry],
+    removed: list[str],
+    checked_ns: int,
+) -> None:
+    """Write the delta relative to the full file: what this run changed or removed plus
+    what the previous delta held, as this run's ``entries`` have it now."""
+    old = read_sealed(delta_file(cache_dir)) if previous.delta_size else None
+    carried: dict[str, CacheEntry] = {}
+    gone: set[str] = set(removed)
+    if isinstance(old, dict):
+        for path in old.get("entries") or {}:
+            if isinstance(path, str) and path in entries:
+                carried[path] = entries[path]
+        for path in old.get("removed") or []:
+            if isinstance(path, str) and path not in entries:
+                gone.add(path)
+    carried.update(changed)
+    payload = {
+        "base": previous.token,
+        "checked_ns": checked_ns,
+        "entries": {path: _stored(e) for path, e in sorted(carried.items())},
+        "removed": sorted(gone),
+    }
+    write_sealed(delta_file(cache_dir), payload)

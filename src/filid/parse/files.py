@@ -18,6 +18,7 @@ from typing import Any
 from filid.model.facts import FileFacts
 from filid.parse.cache import (
     EMPTY,
+    RACY_WINDOW_NS,
     CacheEntry,
     LoadedCache,
     facts_digest,
@@ -203,7 +204,13 @@ def _parse_files(
         # Rewrite only when something differs: a warm run then costs no write at all.
         if todo or entries.keys() != cache.entries.keys():
             try:
-                store_cache(cache_dir, entries, started_ns)
+                store_cache(
+                    cache_dir,
+                    entries,
+                    started_ns,
+                    previous=cache,
+                    verified={path for path, _ in todo},
+                )
             except OSError as error:
                 ordered_notes.append(f"parse cache not written: {error.strerror or error}")
     digests = {path: entries[path].facts_digest for path in facts}
@@ -218,9 +225,14 @@ def _parse_files(
 def _keep_other_entries(
     root: Path, cache: LoadedCache, entries: dict[str, CacheEntry], requested: set[str]
 ) -> None:
-    """Carry over cache entries of files not asked for this time, if they still exist."""
+    """Carry over cache entries of files not asked for this time, if they still exist.
+
+    An entry that was within the racy window when cached is dropped: it was not verified in
+    this run, and the cache written now is trusted from this run's start.
+    """
+    limit = cache.checked_ns - RACY_WINDOW_NS
     for path, entry in cache.entries.items():
-        if path not in requested and (root / path).is_file():
+        if path not in requested and entry.mtime_ns < limit and (root / path).is_file():
             entries[path] = entry
 
 
