@@ -1,6 +1,6 @@
 """Write a deterministic synthetic TypeScript monorepo for filid's benchmarks.
 
-Usage: ``python benchmarks/generate.py --files N --out DIR --seed S [--git]``
+Usage: ``python benchmarks/generate.py --files N --out DIR --seed S [--git] [--layout L]``
 
 The tree has the shape of a real workspace monorepo: a root ``package.json`` with
 ``workspaces``, a ``tsconfig.json`` whose ``paths`` hold the ``@app/*`` and ``@bench/*``
@@ -14,6 +14,11 @@ Imports between modules follow a global post-order of the modules, so the graph 
 except for the few cycles planted on purpose; a few imports deliberately reach past a
 module's ``index.ts`` into its main file. The same arguments always give a byte-identical
 tree: every choice comes from one ``random.Random(seed)`` and everything is walked in order.
+
+Two more layouts (``--layout``) stress what an ordinary tree does not: ``barrels`` (folders
+whose ``index.ts`` barrels re-export their own files and each other's barrels in chains and
+fan-ins, with deep imports past them) and ``deep-empty`` (deep chains of folders that hold no
+file of their own). The default layout, ``monorepo``, is the tree described above.
 
 Only the standard library is used, so the generator runs with any Python 3.11.
 """
@@ -968,12 +973,278 @@ def calibrated_plan(files: int, seed: int) -> Planner:
     return best
 
 
-def generate(files: int, out: Path, seed: int) -> dict[str, object]:
+# --------------------------------------------------------------------------- pathological layouts
+LAYOUTS = ("monorepo", "barrels", "deep-empty")
+# Folders of the barrels layout per area (an area barrel re-exports all of them).
+BARREL_AREA_SIZE = 25
+# Folders below src/ down to a deep-empty leaf: three shared levels, the rest one chain each;
+# deeper than filid's default structure.maxDepth (10), so max-depth reports the deepest
+# (empty) folders of every chain: directory-level findings on folders without files.
+DEEP_SHARED = (8, 4, 4)
+DEEP_LEVELS = 12
+
+
+@dataclass
+class LayoutFile:
+    """One source file of a pathological layout: its path and the names it exports."""
+
+    path: PurePosixPath
+    names: list[str]  # value exports (functions, consts); the first is callable
+    type_name: str
+    lines: list[str] = field(default_factory=list)  # import lines, filled while planning
+    imported: set[str] = field(default_factory=set)
+
+    def add_import(self, name: str, spec: str) -> bool:
+        """Import ``name`` from ``spec`` unless a binding of that name is imported already."""
+        if name in self.imported:
+            return False
+        self.imported.add(name)
+        self.lines.append(f"import {{ {name} }} from '{spec}';")
+        return True
+
+
+def _spec(src: PurePosixPath, dst: PurePosixPath) -> str:
+    """The relative specifier ``src`` uses for ``dst`` (a file without extension, or a folder)."""
+    rel = os.path.relpath(str(dst), str(src.parent)).replace(os.sep, "/")
+    return rel if rel.startswith(".") else "./" + rel
+
+
+def _layout_file(path: PurePosixPath, fid: int, rng: random.Random) -> LayoutFile:
+    base = camel(path.stem)
+    names = [f"{base}{suffix}{fid}" for suffix in ("", "Safe", "All", "By")[: rng.randint(1, 3)]]
+    names.append(f"{base.upper().replace('-', '_')}_LIMIT_{fid}")
+    return LayoutFile(path=path, names=names, type_name=f"{pascal(path.stem)}Shape{fid}")
+
+
+def _render_layout_file(sf: LayoutFile, calls: list[str]) -> str:
+    fn, *rest = sf.names
+    lines = [*sf.lines, ""] if sf.lines else []
+    lines += [
+        f"export interface {sf.type_name} {{",
+        "  readonly id: string;",
+        "  readonly weight: number;",
+        "}",
+        "",
+        f"export function {fn}(input: string, factor: number = 1): string {{",
+        "  const value = input.trim();",
+    ]
+    if calls:
+        lines.append(f"  const parts = [{', '.join(f'{c}(value)' for c in calls)}];")
+        lines.append("  return `${parts.join('|')}:${value.length * factor}`;")
+    else:
+        lines.append("  return `${value}:${value.length * factor}`;")
+    lines += ["}", ""]
+    for name in rest:
+        if name.isupper() or "_LIMIT_" in name:
+            lines.append(f"export const {name} = {len(name)};")
+        else:
+            lines += [
+                f"export function {name}(input: {sf.type_name}): string {{",
+                f"  return {fn}(input.id, input.weight);",
+                "}",
+            ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _layout_configs(name: str) -> dict[str, str]:
+    """Root package.json and tsconfig.json of a single-package pathological layout."""
+    pkg = {"name": name, "private": True, "type": "module", "main": "./src/index.ts"}
+    tsconfig = {
+        "compilerOptions": {
+            "target": "ES2022",
+            "module": "ESNext",
+            "moduleResolution": "Bundler",
+            "strict": True,
+            "noEmit": True,
+        },
+        "include": ["src"],
+    }
+    return {
+        "package.json": json.dumps(pkg, indent=2) + "\n",
+        "tsconfig.json": json.dumps(tsconfig, indent=2) + "\n",
+        "README.md": f"# {name}\n\nPathological layout generated by filid's benchmarks.\n",
+    }
+
+
+def plan_barrels(files: int, seed: int) -> tuple[dict[str, str], dict[str, object]]:
+    """The ``barrels`` layout: about ``files`` source files in ``files/4`` barrel folders.
+
+    ``src/<area>/<folder>/`` folders (25 per area) each hold a few files and an ``index.ts``
+    that re-exports them (``export *``, ``export { … }``, ``export type { … }``) and, in
+    chains, the barrel of the folder before it (``export * from '../<prev>'``), often one
+    more earlier folder of the area (fan-in), sometimes a name from an earlier area's barrel
+    (``export { x } from '../../<area>'``); an area's first folder sometimes stars a folder of
+    an earlier area, so some chains cross areas. ``src/<area>/index.ts`` stars all its
+    folders, ``src/index.ts`` all areas. Files import names through barrels and, about one in
+    three, straight past them (``../<folder>/<file>``, ``../../<area>/<folder>/<file>``).
+    Everything points to earlier folders, so the graph has no cycle.
+    """
+    rng = random.Random(seed)
+    n_folders = max(4, round(files / 4))
+    n_areas = math.ceil(n_folders / BARREL_AREA_SIZE)
+    own_total = max(n_folders, files - n_folders - n_areas - 1)
+    area_names = [
+        DOMAINS[i % len(DOMAINS)] + ("" if i < len(DOMAINS) else f"-{i // len(DOMAINS)}")
+        for i in range(n_areas)
+    ]
+    src = PurePosixPath("src")
+    fid = 0
+    # folder path → (its files, the names its barrel exports from them)
+    folders: list[tuple[PurePosixPath, list[LayoutFile], list[str]]] = []
+    area_of: list[int] = []
+    for i in range(n_folders):
+        area = i // BARREL_AREA_SIZE
+        word = SUB_WORDS[rng.randrange(len(SUB_WORDS))]
+        folder = src / area_names[area] / f"{word}-{i % BARREL_AREA_SIZE}"
+        count = own_total // n_folders + (1 if i < own_total % n_folders else 0)
+        own: list[LayoutFile] = []
+        for j in range(count):
+            fid += 1
+            stem = f"{rng.choice(UTIL_VERBS)}-{rng.choice(UTIL_NOUNS)}-{j}"
+            own.append(_layout_file(folder / stem, fid, rng))
+        folders.append((folder, own, []))
+        area_of.append(area)
+    contents = _layout_configs("bench-barrels")
+    deep_imports = 0
+    for i, (folder, own, exported) in enumerate(folders):
+        index = folder / "index.ts"
+        lines = [f"// Barrel of `{folder.name}`."]
+        for sf in own:
+            kind = rng.random()
+            if kind < 0.6:
+                lines.append(f"export * from '{_spec(index, sf.path)}';")
+                exported.extend(sf.names)
+            elif kind < 0.9:
+                picked = sf.names[: max(1, len(sf.names) - 1)]
+                lines.append(f"export {{ {', '.join(picked)} }} from '{_spec(index, sf.path)}';")
+                exported.extend(picked)
+            else:
+                lines.append(f"export type {{ {sf.type_name} }} from '{_spec(index, sf.path)}';")
+        area = area_of[i]
+        first = area * BARREL_AREA_SIZE
+        if i > first and rng.random() < 0.85:
+            lines.append(f"export * from '{_spec(index, folders[i - 1][0])}';")
+        if i > first + 1 and rng.random() < 0.4:
+            lines.append(
+                f"export * from '{_spec(index, folders[rng.randrange(first, i - 1)][0])}';"
+            )
+        if i == first and area > 0 and rng.random() < 0.5:
+            other = rng.randrange(0, first)
+            lines.append(f"export * from '{_spec(index, folders[other][0])}';")
+        if area > 0 and rng.random() < 0.3:
+            other = rng.randrange(0, first)
+            if folders[other][2]:
+                name = rng.choice(folders[other][2])
+                area_dir = src / area_names[area_of[other]]
+                lines.append(f"export {{ {name} }} from '{_spec(index, area_dir)}';")
+        # Imports of the folder's files: a sibling, names through earlier barrels, deep ones.
+        lo = max(0, i - 3 * BARREL_AREA_SIZE)
+        for k, sf in enumerate(own):
+            calls: list[str] = []
+            if k and rng.random() < 0.5:
+                dst = own[rng.randrange(k)]
+                if sf.add_import(dst.names[0], _spec(sf.path, dst.path)):
+                    calls.append(dst.names[0])
+            for _ in range(rng.randint(0, 2) if i else 0):
+                other = rng.randrange(lo, i)
+                if folders[other][2]:
+                    sf.add_import(rng.choice(folders[other][2]), _spec(sf.path, folders[other][0]))
+            if i and rng.random() < 0.35:
+                dst = rng.choice(folders[rng.randrange(lo, i)][1])
+                if sf.add_import(dst.names[0], _spec(sf.path, dst.path)):
+                    calls.append(dst.names[0])
+                    deep_imports += 1
+            contents[f"{sf.path}.ts"] = _render_layout_file(sf, calls)
+        contents[str(index)] = "\n".join(lines) + "\n"
+    for a, name in enumerate(area_names):
+        members = [f for f, x in zip(folders, area_of, strict=True) if x == a]
+        lines = [f"// Area `{name}`: every folder's barrel."]
+        lines += [f"export * from './{f[0].name}';" for f in members]
+        contents[f"src/{name}/index.ts"] = "\n".join(lines) + "\n"
+    root = ["// Everything, through the area barrels."]
+    root += [f"export * from './{name}';" for name in area_names]
+    contents["src/index.ts"] = "\n".join(root) + "\n"
+    extra: dict[str, object] = {
+        "barrels": n_folders + n_areas + 1,
+        "folders": n_folders + n_areas + 1,
+        "deepImports": deep_imports,
+    }
+    return contents, extra
+
+
+def plan_deep_empty(files: int, seed: int) -> tuple[dict[str, str], dict[str, object]]:
+    """The ``deep-empty`` layout: about ``files`` files at the ends of deep folder chains.
+
+    Every leaf folder sits twelve levels below ``src/``: three levels shared by many chains
+    (8, 4 and 4 folders), then a chain of eight folders of its own, then the leaf; only leaves
+    hold files (one to three, a fifth of them with an ``index.ts``), so most folders are
+    empty intermediates, and the deepest ones lie past the default ``maxDepth`` of 10. Files
+    import a sibling and, often, a file of an earlier chain (``../../../…/<file>``).
+    """
+    rng = random.Random(seed)
+    contents = _layout_configs("bench-deep-empty")
+    src = PurePosixPath("src")
+    made: list[LayoutFile] = []
+    fid = 0
+    chain = 0
+    folders: set[PurePosixPath] = {src}
+    while fid < files:
+        parts = [
+            f"{DOMAINS[rng.randrange(DEEP_SHARED[0])]}",
+            f"{ROLES[rng.randrange(DEEP_SHARED[1])]}",
+            f"{SUB_WORDS[rng.randrange(DEEP_SHARED[2])]}",
+        ]
+        parts += [f"{rng.choice(SUB_WORDS)}-{chain}"]
+        parts += [rng.choice(SUB_WORDS) for _ in range(DEEP_LEVELS - len(parts) - 1)]
+        parts.append(f"leaf-{chain}")
+        chain += 1
+        leaf = src.joinpath(*parts)
+        folders.update([leaf, *leaf.parents])
+        own: list[LayoutFile] = []
+        with_index = rng.random() < 0.2
+        for j in range(min(rng.randint(1, 3), files - fid - int(with_index)) or 1):
+            fid += 1
+            stem = f"{rng.choice(UTIL_VERBS)}-{rng.choice(UTIL_NOUNS)}-{j}"
+            sf = _layout_file(leaf / stem, fid, rng)
+            calls: list[str] = []
+            if own and rng.random() < 0.5:
+                sf.add_import(own[-1].names[0], _spec(sf.path, own[-1].path))
+                calls.append(own[-1].names[0])
+            if made and rng.random() < 0.6:
+                dst = made[rng.randrange(max(0, len(made) - 200), len(made))]
+                if sf.add_import(dst.names[0], _spec(sf.path, dst.path)):
+                    calls.append(dst.names[0])
+            contents[f"{sf.path}.ts"] = _render_layout_file(sf, calls)
+            own.append(sf)
+        made.extend(own)
+        if with_index:
+            fid += 1
+            lines = [f"export * from './{sf.path.name}';" for sf in own]
+            contents[str(leaf / "index.ts")] = "\n".join(lines) + "\n"
+    folders.discard(PurePosixPath("."))
+    leaves = {PurePosixPath(p).parent for p in contents if p.startswith("src/")}
+    extra: dict[str, object] = {
+        "folders": len(folders),
+        "emptyFolders": len(folders - leaves),
+        "chains": chain,
+    }
+    return contents, extra
+
+
+def generate(files: int, out: Path, seed: int, layout: str = "monorepo") -> dict[str, object]:
     """Write the tree for ``files``/``seed`` into ``out`` (emptied first); return its manifest."""
+    if layout not in LAYOUTS:
+        raise SystemExit(f"unknown layout {layout!r}; valid: {', '.join(LAYOUTS)}")
     if out.exists():
         if any(out.iterdir()) and not (out / MARKER).exists():
             raise SystemExit(f"refusing to overwrite {out}: not empty and not a generated tree")
         shutil.rmtree(out)
+    if layout != "monorepo":
+        plan = plan_barrels if layout == "barrels" else plan_deep_empty
+        contents, extra = plan(files, seed)
+        head: dict[str, object] = {"layout": layout, "requested": files, "seed": seed}
+        return write_tree(out, contents, head, {**extra, "plantedCycles": []})
     planner = calibrated_plan(files, seed)
     contents: dict[str, str] = planner.config_files()
     for mod in planner.modules:
@@ -981,6 +1252,22 @@ def generate(files: int, out: Path, seed: int) -> dict[str, object]:
             contents[str(sf.path)] = planner.render(mod, sf)
         for doc, text in mod.docs.items():
             contents[str(mod.path / doc)] = text
+    return write_tree(
+        out,
+        contents,
+        {"requested": files, "seed": seed},
+        {
+            "modules": len(planner.modules),
+            "packages": [p.npm_name for p in planner.packages],
+            "plantedCycles": [list(c) for c in planner.planted_cycles],
+        },
+    )
+
+
+def write_tree(
+    out: Path, contents: dict[str, str], head: dict[str, object], tail: dict[str, object]
+) -> dict[str, object]:
+    """Write ``contents`` under ``out`` and its manifest (``head``, the counts, ``tail``)."""
     dirs = sorted({str(PurePosixPath(p).parent) for p in contents})
     for d in dirs:
         (out / d).mkdir(parents=True, exist_ok=True)
@@ -988,15 +1275,7 @@ def generate(files: int, out: Path, seed: int) -> dict[str, object]:
         with open(out / rel, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(contents[rel])
     n_source = sum(1 for p in contents if p.endswith((".ts", ".tsx")))
-    manifest: dict[str, object] = {
-        "requested": files,
-        "seed": seed,
-        "sourceFiles": n_source,
-        "files": len(contents),
-        "modules": len(planner.modules),
-        "packages": [p.npm_name for p in planner.packages],
-        "plantedCycles": [list(c) for c in planner.planted_cycles],
-    }
+    manifest = {**head, "sourceFiles": n_source, "files": len(contents), **tail}
     (out / MARKER).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return manifest
 
@@ -1028,10 +1307,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="directory to (re)create")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--git", action="store_true", help="git init and commit the tree")
+    ap.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        default="monorepo",
+        help="tree shape: the workspace monorepo (default), barrels or deep-empty",
+    )
     args = ap.parse_args(argv)
     if args.files < 10:
         ap.error("--files must be at least 10")
-    manifest = generate(args.files, args.out, args.seed)
+    manifest = generate(args.files, args.out, args.seed, args.layout)
     if args.git:
         git_commit(args.out)
     json.dump(manifest | {"plantedCycles": len(manifest["plantedCycles"])}, sys.stdout)  # type: ignore[arg-type]

@@ -2,14 +2,16 @@
 
 Usage::
 
-    python benchmarks/run.py --sizes 1000,10000,50000 [--repo PATH ...] [--runs 5]
+    python benchmarks/run.py --sizes 1000,10000,50000 [--layouts monorepo,barrels,deep-empty]
+                             [--repo PATH ...] [--runs 5]
 
-For each size a synthetic monorepo is generated (``generate.py``, cached by size and seed
-under ``benchmarks/out/``); each ``--repo`` is measured as it is. Every tool run is a fresh
-subprocess, timed by wall clock, its peak memory taken from ``wait4`` (the largest process)
-and from sampling the resident set of the whole process tree in ``/proc`` (helpers and
-worker pools), whichever is larger. The Markdown tables go to stdout, the raw numbers to
-``benchmarks/out/results-<size>.json`` (``results-repo-<name>.json`` for a repository).
+For each size and layout a synthetic tree is generated (``generate.py``, cached by layout,
+size and seed under ``benchmarks/out/``); each ``--repo`` is measured as it is. Every tool
+run is a fresh subprocess, timed by wall clock, its peak memory taken from ``wait4`` (the
+largest process) and from sampling the resident set of the whole process tree in ``/proc``
+(helpers and worker pools), whichever is larger. The Markdown tables go to stdout, the raw
+numbers to ``benchmarks/out/results-<size>.json`` (``results-<layout>-<size>.json`` for the
+other layouts, ``results-repo-<name>.json`` for a repository).
 
 Only the standard library is used; the peers come from npm with pinned versions.
 """
@@ -24,6 +26,7 @@ import math
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import statistics
@@ -43,6 +46,7 @@ sys.path.insert(0, str(HERE))
 from parse_floor import source_files  # noqa: E402  (sibling script, not a package)
 
 OUT = HERE / "out"
+LAYOUTS = ("monorepo", "barrels", "deep-empty")  # generate.py --layout
 NODE_DIR = OUT / "node"
 PEER_PINS = {
     "dpdm": "4.3.0",
@@ -56,6 +60,7 @@ TOOLS = (
     "filid-cold",
     "filid-warm",
     "filid-one-file",
+    "filid-one-file-imports",
     "parse-floor",
     "dpdm",
     "depcruise",
@@ -65,6 +70,7 @@ TOOL_LABELS = {
     "filid-cold": "filid check, cold (--no-cache)",
     "filid-warm": "filid check, warm (cache primed)",
     "filid-one-file": "filid check, one file (pre-commit, warm)",
+    "filid-one-file-imports": "filid check, one file, imports edited (pre-commit, warm)",
     "parse-floor": "parse floor (tree-sitter, 1 process)",
     "dpdm": "dpdm (cycles, -T)",
     "depcruise": "dependency-cruiser (no-circular)",
@@ -72,6 +78,12 @@ TOOL_LABELS = {
 }
 SOURCE_GLOBS = ("**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts")
 EXCLUDE_RE = r"(^|/)(node_modules|dist|build|coverage|out)/|(^|/)[.]|[.]d[.][cm]?ts$"
+ONE_FILE_TOOLS = ("filid-one-file", "filid-one-file-imports")
+# A name a file exports (for the import the imports-edited row adds).
+EXPORTED_NAME_RE = re.compile(
+    r"^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)",
+    re.MULTILINE,
+)
 
 
 # --------------------------------------------------------------------------- measuring
@@ -125,6 +137,7 @@ def measure(
     """Run ``cmd`` once in a new session; wall time, peak memory, exit code and output."""
     page = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
     can_sample = Path("/proc/self/statm").exists()
+    inherited_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         try:
@@ -164,7 +177,12 @@ def measure(
         status = int(str(result["status"]))
         proc.returncode = os.waitstatus_to_exitcode(status)
         seconds = float(str(result["end"])) - start
-        peak_mb = max(int(str(result["maxrss_kb"])) * 1024, tree_peak) / (1024 * 1024)
+        # Linux keeps the maximum resident set across fork and exec, so a child's wait4 figure
+        # is never below this harness's own peak: only a larger one is the child's own.
+        maxrss_kb = int(str(result["maxrss_kb"]))
+        if maxrss_kb <= inherited_kb:
+            maxrss_kb = 0
+        peak_mb = max(maxrss_kb * 1024, tree_peak) / (1024 * 1024)
         out.seek(0)
         err.seek(0)
         return Sample(
@@ -182,11 +200,12 @@ def measure(
 class Target:
     """A tree to measure: a generated size or a given repository."""
 
-    key: str  # "1000" or "repo-<name>"
+    key: str  # "1000", "<layout>-1000" or "repo-<name>"
     root: Path
     source_files: int
     one_file: str  # root-relative file for the pre-commit style run
     tsconfig: Path | None
+    layout: str | None = None  # generated trees only: the generator's --layout
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,10 +218,11 @@ class ToolPlan:
     ok: Callable[[Sample], bool]
     note: Callable[[Sample], str]
     prime: bool = False  # one unmeasured run first (warm cache)
-    # Edited before every measured run (a new comment line), restored afterwards: a pre-commit
-    # run always follows a change, so the one-file row must not be answered from an unchanged
-    # tree's result snapshot.
+    # Edited before every measured run, restored afterwards: a pre-commit run always follows a
+    # change, so the one-file rows must not be answered from an unchanged tree's result
+    # snapshot. ``edit(original, run_number)`` gives the file's bytes for that run.
     edit_file: str | None = None
+    edit: Callable[[bytes, int], bytes] | None = None
 
 
 @dataclass
@@ -277,7 +297,8 @@ def plans(
     out: dict[str, ToolPlan | None] = {}
     filid_ok = lambda s: s.exit_code in (0, 1)  # noqa: E731
     if filid is None:
-        out["filid-cold"] = out["filid-warm"] = out["filid-one-file"] = None
+        out["filid-cold"] = out["filid-warm"] = None
+        out["filid-one-file"] = out["filid-one-file-imports"] = None
     else:
         full = [*filid, "check", ".", "--format", "json", "--fail-on", "never"]
         out["filid-cold"] = ToolPlan("filid-cold", [*full, "--no-cache"], {}, filid_ok, _filid_note)
@@ -291,6 +312,19 @@ def plans(
             lambda s: target.one_file + " (edited before each run)",
             prime=True,
             edit_file=target.one_file,
+            edit=comment_edit,
+        )
+        lines = import_edits(target.root, target.one_file)
+        specs = [line.rsplit(" from ", 1)[-1].rstrip(";") for line in lines]
+        out["filid-one-file-imports"] = ToolPlan(
+            "filid-one-file-imports",
+            one,
+            {},
+            filid_ok,
+            lambda s: f"{target.one_file} (imports from {' / '.join(specs)} in turn)",
+            prime=True,
+            edit_file=target.one_file,
+            edit=lambda original, number: original + lines[number % 2].encode() + b"\n",
         )
     out["parse-floor"] = ToolPlan(
         "parse-floor",
@@ -353,6 +387,52 @@ def plans(
     else:
         out["madge"] = None
     return out
+
+
+def comment_edit(original: bytes, number: int) -> bytes:
+    """The one-file row's edit: a new comment line, so only the file's text changes."""
+    return original + f"\n// filid benchmark edit {number}\n".encode()
+
+
+def import_edits(root: Path, file: str) -> tuple[str, str]:
+    """Two import lines the imports-edited row appends to ``file`` in turn (even, odd runs).
+
+    Each imports an exported name of another non-test source file — the nearest ones in sorted
+    order, same folder first, barrels (``index.*``) last — under an alias no file uses, so the
+    file's imports (its parsed facts and its graph edges) differ from the previous run's every
+    time. A file exporting no name this finds is imported as a namespace.
+    """
+    files = source_files(root)
+    folder = os.path.dirname(file)
+    position = {f: i for i, f in enumerate(files)}
+    at = position.get(file, 0)
+    others = [f for f in files if f != file and ".test." not in f and ".spec." not in f] or [
+        f for f in files if f != file
+    ]
+    if not others:
+        raise SystemExit(f"{root}: {file} has no other source file to import")
+    # An index.* last: importing one's own barrel would add a loop through it, not an edge.
+    others.sort(
+        key=lambda f: (
+            os.path.dirname(f) != folder,
+            os.path.basename(f).startswith("index."),
+            abs(position[f] - at),
+            f,
+        )
+    )
+    lines = []
+    for number, other in enumerate((others + others)[:2]):
+        spec = os.path.relpath(os.path.join(root, other), os.path.join(root, folder))
+        spec = re.sub(r"[.][cm]?tsx?$", "", spec.replace(os.sep, "/"))
+        spec = spec if spec.startswith(".") else "./" + spec
+        alias = f"filidBenchEdit{number}"
+        text = (root / other).read_text(encoding="utf-8", errors="replace")
+        match = EXPORTED_NAME_RE.search(text)
+        if match:
+            lines.append(f"import {{ {match.group(1)} as {alias} }} from '{spec}';")
+        else:
+            lines.append(f"import * as {alias} from '{spec}';")
+    return lines[0], lines[1]
 
 
 def depcruise_config(tsconfig: Path | None) -> str:
@@ -426,8 +506,8 @@ def _measured_runs(
     """The measured runs of ``plan``; the last good sample (or None)."""
     last: Sample | None = None
     for number in range(runs):
-        if edited is not None:
-            edited.write_bytes(original + f"\n// filid benchmark edit {number}\n".encode())
+        if edited is not None and plan.edit is not None:
+            edited.write_bytes(plan.edit(original, number))
         sample = measure(plan.cmd, target.root, timeout, plan.env)
         if sample.timed_out:
             res.status = "timeout"
@@ -474,28 +554,34 @@ def peer_versions() -> dict[str, str]:
     return out
 
 
-def generated_target(size: int, seed: int) -> Target:
-    """The generated tree for ``size``/``seed``, generated (and git-committed) if missing."""
-    root = OUT / f"gen-{size}-s{seed}"
+def generated_target(size: int, seed: int, layout: str = "monorepo") -> Target:
+    """The generated tree for ``size``/``seed``/``layout``, generated (and git-committed) if
+    missing; the monorepo keeps its key (``1000``) and folder (``gen-1000-s1``)."""
+    named = "" if layout == "monorepo" else f"{layout}-"
+    root = OUT / f"gen-{named}{size}-s{seed}"
     marker = root / ".bench-manifest.json"
     ok = marker.exists() and (root / ".git").exists()
     if ok:
         manifest = json.loads(marker.read_text(encoding="utf-8"))
-        ok = manifest.get("requested") == size and manifest.get("seed") == seed
+        ok = (
+            manifest.get("requested") == size
+            and manifest.get("seed") == seed
+            and manifest.get("layout", "monorepo") == layout
+        )
     if not ok:
-        print(f"generating {size} files (seed {seed}) into {root}", file=sys.stderr)
+        print(f"generating {layout}, {size} files (seed {seed}) into {root}", file=sys.stderr)
         subprocess.run(
             [
                 *(sys.executable, str(HERE / "generate.py"), "--files", str(size)),
-                *("--out", str(root), "--seed", str(seed), "--git"),
+                *("--out", str(root), "--seed", str(seed), "--git", "--layout", layout),
             ],
             check=True,
             stdout=subprocess.DEVNULL,
         )
-    return make_target(str(size), root)
+    return make_target(f"{named}{size}", root, layout)
 
 
-def make_target(key: str, root: Path) -> Target:
+def make_target(key: str, root: Path, layout: str | None = None) -> Target:
     """A Target for ``root``: its source files and a fixed, non-test file for one-file runs."""
     files = source_files(root)
     if not files:
@@ -503,7 +589,7 @@ def make_target(key: str, root: Path) -> Target:
     candidates = [f for f in files if ".test." not in f and ".spec." not in f] or files
     one = candidates[len(candidates) // 2]
     tsconfig = root / "tsconfig.json"
-    return Target(key, root, len(files), one, tsconfig if tsconfig.exists() else None)
+    return Target(key, root, len(files), one, tsconfig if tsconfig.exists() else None, layout)
 
 
 # --------------------------------------------------------------------------- report
@@ -573,12 +659,27 @@ def markdown(target: Target, results: dict[str, ToolResult], runs: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+# Targets of the pre-commit style rows across sizes (issue 17): their time may grow at most
+# this much from 1k to 50k files, and stay under this many seconds at 50k.
+ONE_FILE_GROWTH_LIMIT = 1.5
+ONE_FILE_LARGE_LIMIT = 0.3
+ONE_FILE_LARGE_SIZE = 50000
+
+
 def scaling(all_results: list[tuple[Target, dict[str, ToolResult]]]) -> str:
-    """Time growth from the smallest to the largest generated size, per tool."""
-    gen = [(t, r) for t, r in all_results if t.key.isdigit()]
+    """Time growth from the smallest to the largest generated size, per layout and tool."""
+    layouts: dict[str, list[tuple[Target, dict[str, ToolResult]]]] = {}
+    for target, results in all_results:
+        if target.layout is not None:
+            layouts.setdefault(target.layout, []).append((target, results))
+    return "\n".join(table for gen in layouts.values() if (table := scaling_table(gen)))
+
+
+def scaling_table(gen: list[tuple[Target, dict[str, ToolResult]]]) -> str:
+    """The scaling table of one layout's generated sizes (empty with fewer than two)."""
     if len(gen) < 2:
         return ""
-    gen.sort(key=lambda tr: tr[0].source_files)
+    gen = sorted(gen, key=lambda tr: tr[0].source_files)
     (small, rs), (large, rl) = gen[0], gen[-1]
     file_growth = large.source_files / small.source_files
     lines = [
@@ -596,13 +697,52 @@ def scaling(all_results: list[tuple[Target, dict[str, ToolResult]]]) -> str:
         growth = b.median_s / a.median_s
         exponent = math.log(growth) / math.log(file_growth) if file_growth > 1 else float("nan")
         verdict = "ok" if exponent <= 1.1 else "superlinear"
-        if name == "filid-one-file":
+        if name in ONE_FILE_TOOLS:
             verdict = "(not a full check)"
         lines.append(
             f"| {TOOL_LABELS[name]} | x{growth:.1f} | {growth / file_growth:.2f} "
             f"| {exponent:.2f} | {verdict} |"
         )
+    lines += ["", "| ratio | value | target | verdict |", "|---|---:|---|---|"]
+    for ratio in one_file_ratios(small, rs, large, rl):
+        lines.append(f"| {ratio.name} | {fmt(ratio.value, 3)} | {ratio.target} | {ratio.verdict} |")
     return "\n".join(lines) + "\n"
+
+
+def one_file_ratios(
+    small: Target, rs: dict[str, ToolResult], large: Target, rl: dict[str, ToolResult]
+) -> list[Ratio]:
+    """The pre-commit rows' growth from the smallest to the largest size, and their time at
+    the largest (the targets name 1k → 50k; other sizes say so)."""
+    size_of = {t.key: int(t.key.rsplit("-", 1)[-1]) for t in (small, large)}
+    full_span = (size_of[small.key], size_of[large.key]) == (1000, ONE_FILE_LARGE_SIZE)
+    out = []
+    for name in ONE_FILE_TOOLS:
+        if name not in rs and name not in rl:
+            continue
+        a = rs[name].median_s if name in rs else None
+        b = rl[name].median_s if name in rl else None
+        short = "one-file" if name == "filid-one-file" else "one-file, imports edited"
+        note = "" if full_span else " (target 1k → 50k)"
+        out.append(
+            Ratio(
+                f"{short}: time growth {small.key} → {large.key}{note}",
+                round(b / a, 3) if a and b is not None else None,
+                f"≤ {ONE_FILE_GROWTH_LIMIT}x",
+                ONE_FILE_GROWTH_LIMIT,
+            )
+        )
+        at = "" if size_of[large.key] == ONE_FILE_LARGE_SIZE else " (target at 50k)"
+        out.append(
+            Ratio(
+                f"{short} at {large.key}, seconds{at}",
+                b,
+                f"≤ {ONE_FILE_LARGE_LIMIT} s",
+                ONE_FILE_LARGE_LIMIT,
+                " s",
+            )
+        )
+    return out
 
 
 def parse_python(filid_exe: str | None) -> str:
@@ -628,6 +768,11 @@ def main(argv: list[str] | None = None) -> int:
         "--sizes",
         help="generated sizes, comma separated (default 1000,10000,50000 unless --repo is given)",
     )
+    ap.add_argument(
+        "--layouts",
+        default="monorepo",
+        help="generated layouts, comma separated: monorepo (default), barrels, deep-empty",
+    )
     ap.add_argument("--repo", type=Path, action="append", default=[], help="measure this tree")
     ap.add_argument("--runs", type=int, default=5, help="measured runs per tool (median)")
     ap.add_argument("--peer-runs", type=int, help="runs for dpdm/depcruise/madge (default --runs)")
@@ -641,6 +786,10 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(tools) - set(TOOLS))
     if unknown:
         ap.error(f"unknown tools {unknown}; valid: {', '.join(TOOLS)}")
+    layouts = [x.strip() for x in args.layouts.split(",") if x.strip()]
+    bad = sorted(set(layouts) - set(LAYOUTS))
+    if bad:
+        ap.error(f"unknown layouts {bad}; valid: {', '.join(LAYOUTS)}")
     sizes_arg = args.sizes if args.sizes is not None else ("" if args.repo else "1000,10000,50000")
     sizes = [int(s) for s in sizes_arg.split(",") if s.strip()]
     OUT.mkdir(parents=True, exist_ok=True)
@@ -656,7 +805,7 @@ def main(argv: list[str] | None = None) -> int:
     filid = filid_command(filid_exe)
     python = parse_python(filid_exe)
 
-    targets = [generated_target(n, args.seed) for n in sizes]
+    targets = [generated_target(n, args.seed, layout) for layout in layouts for n in sizes]
     for repo in args.repo:
         root = repo.resolve()
         targets.append(make_target("repo-" + root.name, root))
@@ -695,7 +844,8 @@ def main(argv: list[str] | None = None) -> int:
                 "sourceFiles": target.source_files,
                 "oneFile": target.one_file,
                 "runs": args.runs,
-                "seed": args.seed if target.key.isdigit() else None,
+                "seed": args.seed if target.layout is not None else None,
+                "layout": target.layout,
                 "tools": {k: asdict(v) for k, v in results.items()},
                 "ratios": [
                     {"name": r.name, "value": r.value, "target": r.target, "verdict": r.verdict}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -26,6 +27,8 @@ def _load_generator() -> ModuleType:
 
 
 gen = _load_generator()
+# sha256 over the sorted (path, bytes) of generate(200, seed 3) in the monorepo layout.
+MONOREPO_200_S3 = "215e4011b5b7a75fcb0d7fc12c7b3391c46b702442650495ea6cff432e01d0ee"
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:
@@ -197,3 +200,104 @@ def test_some_imports_bypass_the_index(tree: Path) -> None:
             if names_main_file and behind_a_barrel and folder.parent != path.parent:
                 deep.append((path, spec))
     assert deep
+
+
+# --------------------------------------------------------------------------- other layouts
+def _tree_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for rel, data in _snapshot(root).items():
+        digest.update(rel.encode() + b"\0" + data + b"\0")
+    return digest.hexdigest()
+
+
+def test_the_default_layout_is_the_monorepo_byte_for_byte(tmp_path: Path) -> None:
+    # The digest of the tree before --layout existed: new layouts must not move a byte of it.
+    gen.generate(200, tmp_path / "a", 3)
+    gen.generate(200, tmp_path / "b", 3, "monorepo")
+    assert _tree_digest(tmp_path / "a") == _tree_digest(tmp_path / "b") == MONOREPO_200_S3
+
+
+@pytest.mark.parametrize("layout", ["barrels", "deep-empty"])
+def test_layouts_are_deterministic_and_close_to_the_request(tmp_path: Path, layout: str) -> None:
+    first = gen.generate(300, tmp_path / "a", 3, layout)
+    gen.generate(300, tmp_path / "b", 3, layout)
+    gen.generate(300, tmp_path / "c", 4, layout)
+    assert _snapshot(tmp_path / "a") == _snapshot(tmp_path / "b")
+    assert _snapshot(tmp_path / "a") != _snapshot(tmp_path / "c")
+    assert first["layout"] == layout
+    sources = list((tmp_path / "a").rglob("*.ts"))
+    assert first["sourceFiles"] == len(sources)
+    assert 290 <= len(sources) <= 310
+
+
+def _resolve(importer: Path, spec: str) -> Path | None:
+    target = Path(os.path.normpath(importer.parent / spec))
+    for candidate in (target.with_name(target.name + ".ts"), target / "index.ts"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _all_specifiers_resolve(root: Path) -> list[tuple[Path, str]]:
+    parser = tree_sitter.Parser(tree_sitter.Language(tree_sitter_typescript.language_typescript()))
+    edges = []
+    for path in sorted(root.rglob("*.ts")):
+        assert not parser.parse(path.read_bytes()).root_node.has_error, path
+        for spec in _import_specifiers(path):
+            assert spec.startswith("."), (path, spec)
+            assert _resolve(path, spec) is not None, (path, spec)
+            edges.append((path, spec))
+    return edges
+
+
+def test_barrels_chain_fan_in_and_deep_imports(tmp_path: Path) -> None:
+    root = tmp_path / "barrels"
+    manifest = gen.generate(400, root, 5, "barrels")
+    edges = _all_specifiers_resolve(root)
+    barrels = sorted(root.rglob("index.ts"))
+    assert len(barrels) == manifest["barrels"] >= 100
+    star_targets: dict[Path, list[Path]] = {}
+    for path, spec in edges:
+        target = _resolve(path, spec)
+        assert target is not None
+        if path.name == "index.ts" and target.name == "index.ts":
+            star_targets.setdefault(path, []).append(target)
+    # Chains: a barrel re-exports a barrel that re-exports a barrel … at least five deep.
+    longest = 0
+    for start in star_targets:
+        depth, node = 0, start
+        while star_targets.get(node):
+            node = min(t for t in star_targets[node] if t != node)
+            depth += 1
+        longest = max(longest, depth)
+    assert longest >= 5
+    # Fan-in: some barrel is re-exported by several barrels.
+    counts: dict[Path, int] = {}
+    for targets in star_targets.values():
+        for t in targets:
+            counts[t] = counts.get(t, 0) + 1
+    assert max(counts.values()) >= 3
+    # Deep imports reach past another folder's barrel into one of its files.
+    deep = [
+        (p, s)
+        for p, s in edges
+        if p.name != "index.ts"
+        and (t := _resolve(p, s)) is not None
+        and t.name != "index.ts"
+        and t.parent != p.parent
+    ]
+    assert len(deep) == manifest["deepImports"] > 20
+    assert any(s.startswith("../../") for _, s in deep)
+
+
+def test_deep_empty_folders_mostly_hold_no_file(tmp_path: Path) -> None:
+    root = tmp_path / "deep"
+    manifest = gen.generate(300, root, 5, "deep-empty")
+    _all_specifiers_resolve(root)
+    folders = [p for p in (root / "src").rglob("*") if p.is_dir()]
+    empty = [d for d in folders if not any(c.is_file() for c in d.iterdir())]
+    assert manifest["folders"] == len(folders) + 1  # src/ itself counts, and holds no file
+    assert manifest["emptyFolders"] == len(empty) + 1
+    assert len(empty) > 3 * (len(folders) - len(empty))
+    depths = {len(p.relative_to(root).parts) - 1 for p in root.rglob("*.ts")}
+    assert depths == {gen.DEEP_LEVELS + 1}  # src/ and twelve folders below it

@@ -1,0 +1,81 @@
+"""The benchmark harness's edits and scaling verdicts (no tool is run)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    spec.loader.exec_module(module)
+    return module
+
+
+run = _load("run")
+gen = _load("generate")
+
+
+def test_import_edits_add_resolving_imports_that_differ_run_to_run(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    gen.generate(200, root, 2, "barrels")
+    target = run.make_target("barrels-200", root, "barrels")
+    plan = run.plans(target, ["filid"], sys.executable, tmp_path)["filid-one-file-imports"]
+    assert plan is not None and plan.edit is not None and plan.edit_file == target.one_file
+    original = (root / target.one_file).read_bytes()
+    edits = [plan.edit(original, n) for n in range(3)]
+    assert edits[0] != original and edits[0] != edits[1] and edits[0] == edits[2]
+    for text in edits[:2]:
+        added = text[len(original) :].decode()
+        match = re.fullmatch(r"import \{ (\w+) as filidBenchEdit\d \} from '([^']+)';\n", added)
+        assert match, added
+        name, spec = match.groups()
+        imported = (root / target.one_file).parent / (spec + ".ts")
+        assert imported.is_file(), spec
+        assert re.search(rf"^export \w+ {name}\b", imported.read_text(), re.MULTILINE)
+
+
+def _results(**medians: float) -> dict[str, object]:
+    return {
+        tool: run.ToolResult(tool=tool, label=run.TOOL_LABELS[tool], status="ok", median_s=s)
+        for tool, s in medians.items()
+    }
+
+
+def test_scaling_checks_one_file_growth_and_its_time_at_the_largest_size(tmp_path: Path) -> None:
+    def target(key: str, files: int, layout: str) -> object:
+        return run.Target(key, tmp_path, files, "a.ts", None, layout)
+
+    collected = [
+        (target("1000", 1000, "monorepo"), _results(**{"filid-one-file": 0.2})),
+        (target("50000", 50000, "monorepo"), _results(**{"filid-one-file": 0.28})),
+        (
+            target("barrels-1000", 1000, "barrels"),
+            _results(**{"filid-one-file": 0.2, "filid-one-file-imports": 0.2}),
+        ),
+        (
+            target("barrels-4000", 4000, "barrels"),
+            _results(**{"filid-one-file": 0.4, "filid-one-file-imports": 0.25}),
+        ),
+    ]
+    text = run.scaling(collected)
+    assert "### Scaling 1000 → 50000" in text and "### Scaling barrels-1000 → barrels-4000" in text
+    assert "| one-file: time growth 1000 → 50000 | 1.400 | ≤ 1.5x | ok |" in text
+    assert "| one-file at 50000, seconds | 0.280 | ≤ 0.3 s | ok |" in text
+    assert (
+        "| one-file: time growth barrels-1000 → barrels-4000 (target 1k → 50k) | 2.000 "
+        "| ≤ 1.5x | MISSED |"
+    ) in text
+    assert (
+        "| one-file at barrels-4000, seconds (target at 50k) | 0.400 | ≤ 0.3 s | MISSED |" in text
+    )
+    assert "| one-file, imports edited at barrels-4000, seconds (target at 50k) | 0.250 " in text
+    assert "filid check, one file, imports edited" in text
