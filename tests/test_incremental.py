@@ -25,8 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+import filid.engine
 from filid.cli import cli
 from tests.conftest import write_files
 
@@ -440,6 +442,17 @@ def edit_comment(tree: Tree) -> Edit | None:
     return f"comment/whitespace only ({action}) in {rel}", [rel]
 
 
+def edit_shift(tree: Tree) -> Edit | None:
+    """A line inserted after the first one: what follows moves, nothing else changes (the
+    shape of the facts stays, their positions do not)."""
+    rel = tree.pick(tree.sources())
+    first, newline, rest = tree.read(rel).partition("\n")
+    if not newline:
+        return None
+    tree.write(rel, f"{first}\n// moved down by edit {tree.fresh()}\n{rest}")
+    return f"a line inserted near the top of {rel}", [rel]
+
+
 def edit_add_file(tree: Tree) -> Edit | None:
     n = tree.fresh()
     folder = tree.pick(tree.dirs())
@@ -681,6 +694,7 @@ def edit_same_size(tree: Tree) -> Edit | None:
 KINDS: dict[str, tuple[float, Callable[[Tree], Edit | None]]] = {
     "imports": (5.0, edit_imports),
     "comment-only": (3.0, edit_comment),
+    "shift": (2.0, edit_shift),
     "add-file": (2.0, edit_add_file),
     "remove-file": (1.5, edit_remove_file),
     "rename": (1.5, edit_rename),
@@ -712,7 +726,23 @@ def age_everything(root: Path, mtime_ns: int) -> None:
 # ---------------------------------------------------------------------------------- tests
 
 
-def test_cached_check_equals_no_cache_after_every_random_edit(tmp_path: Path) -> None:
+class CountedPipeline:
+    """Counts the runs that computed a result (rather than answering from the snapshot)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.runs = 0
+        original = filid.engine.load_project
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.runs += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(filid.engine, "load_project", counted)
+
+
+def test_cached_check_equals_no_cache_after_every_random_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     print(f"seed {SEED} (replay with FILID_INCREMENTAL_SEED={SEED})")
     started = time.perf_counter()
     root = tmp_path / "repo"
@@ -726,8 +756,17 @@ def test_cached_check_equals_no_cache_after_every_random_edit(tmp_path: Path) ->
     names = sorted(KINDS)
     weights = [KINDS[name][0] for name in names]
     counts: collections.Counter[str] = collections.Counter()
-    racy = input_errors = 0
+    racy = input_errors = cutoffs = 0
+    pipeline = CountedPipeline(monkeypatch)
+    left_racy: list[str] = []
     for number in range(1, EDITS + 1):
+        # Time passes: what the previous edit left in the racy window is now old, with a
+        # new mtime (so its stat data changed and it is verified once more).
+        for rel in left_racy:
+            if (root / rel).is_file():
+                past -= 10**9
+                os.utime(root / rel, ns=(past, past))
+        left_racy = []
         made: Edit | None = None
         if tree.broken is not None:
             kind, made = "package-json", repair_package_json(tree)
@@ -738,6 +777,7 @@ def test_cached_check_equals_no_cache_after_every_random_edit(tmp_path: Path) ->
         counts[kind] += 1
         if rng.random() < RACY_SHARE:
             racy += 1
+            left_racy = list(written)
         else:
             for rel in written:
                 past -= 10**9
@@ -748,7 +788,9 @@ def test_cached_check_equals_no_cache_after_every_random_edit(tmp_path: Path) ->
         what = f"edit {number} [{kind}] {description}"
         broken = tree.broken is not None
         input_errors += broken
+        before = pipeline.runs
         assert_same_as_no_cache(root, what, input_error=broken)
+        cutoffs += pipeline.runs == before + 1  # only the --no-cache run computed
         if number % PRE_COMMIT_EVERY == 0:
             edited = [rel for rel in written if (root / rel).is_file()]
             one = edited[0] if edited else rng.choice(tree.sources())
@@ -756,10 +798,13 @@ def test_cached_check_equals_no_cache_after_every_random_edit(tmp_path: Path) ->
             assert_same_as_no_cache(root, where, str(root / one), input_error=broken)
     elapsed = time.perf_counter() - started
     print(
-        f"{EDITS} edits ({racy} left racy, {input_errors} with a broken manifest) "
-        f"in {elapsed:.1f} s: {dict(sorted(counts.items()))}"
+        f"{EDITS} edits ({racy} left racy, {input_errors} with a broken manifest, "
+        f"{cutoffs} answered from the snapshot) in {elapsed:.1f} s: "
+        f"{dict(sorted(counts.items()))}"
     )
     assert sum(counts.values()) == EDITS
+    # The early cutoff (an edit that cannot change the result) was exercised, not bypassed.
+    assert cutoffs >= 20, cutoffs
     assert set(counts) == set(KINDS)
 
 

@@ -134,13 +134,42 @@ def test_an_edit_that_leaves_every_parsed_fact_equal_is_answered_without_the_pip
     assert comparable(check_project(project)) == comparable(second)
 
 
-def test_an_edit_that_moves_a_line_recomputes(
+def test_a_line_moved_in_a_file_the_result_mentions_recomputes(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    check_project(project)
+    first = check_project(project)
     target = project / "src/app/app.ts"
+    assert any(v.location.file == "src/app/app.ts" for v in first.violations)
     target.write_text("// a comment above the imports moves them\n" + target.read_text())
     os.utime(target, (OLD + 60, OLD + 60))
+    with monkeypatch.context() as patch:
+        forbid_pipeline(patch)
+        with pytest.raises(PipelineRan):
+            check_project(project)
+    fresh = evaluate(load_project(project, use_cache=False))
+    assert comparable(check_project(project)) == comparable(fresh) != comparable(first)
+
+
+def test_a_line_moved_in_a_file_the_result_does_not_mention_is_answered_without_the_pipeline(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = check_project(project)
+    rel = "src/orders/orders.ts"
+    assert not any(
+        rel in (v.path, v.location.file, *(r.file for r in v.related)) or rel in v.message
+        for v in first.violations
+    )
+    target = project / rel
+    target.write_text("// a comment above the imports moves them\n" + target.read_text())
+    os.utime(target, (OLD + 60, OLD + 60))
+    with monkeypatch.context() as patch:
+        forbid_pipeline(patch)
+        second = check_project(project)
+    fresh = evaluate(load_project(project, use_cache=False))
+    assert comparable(second) == comparable(fresh) == comparable(first)
+    # A new import in that file is no longer the same shape: computed again.
+    target.write_text("import { charge } from '../billing/billing';\n" + target.read_text())
+    os.utime(target, (OLD + 120, OLD + 120))
     forbid_pipeline(monkeypatch)
     with pytest.raises(PipelineRan):
         check_project(project)

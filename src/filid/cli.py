@@ -431,7 +431,7 @@ def _mark_refused_fixes(project: Project, result: ValidationResult) -> Validatio
     from filid.fix.planner import plan_fixes
 
     plan = plan_fixes(project, result.violations, max_risk=Risk.SAFE)
-    result = dataclasses.replace(result, fix_inputs=plan.reads)
+    result = dataclasses.replace(result, fix_inputs=plan.reads, fix_needles=plan.needles)
     refused = [
         s
         for s in plan.skipped

@@ -60,7 +60,7 @@ class Project:
     test_files: frozenset[str]
     notes: tuple[str, ...]
     parsed_files: int = 0
-    # Each parsed source file's facts digest (``parse.cache.facts_digest``).
+    # Each parsed source file's facts and shape digests (``parse.cache.digest_pair``).
     fact_digests: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 

@@ -3,16 +3,19 @@
 filid's rules are cross-file (a cycle can close anywhere), so results cannot be cached per
 file as ruff and eslint do. Instead the full result of the last run (every enabled rule, no
 scope) is stored with what it was computed from: a key made of filid's version and the config
-file's bytes, and the path, size, modification time and parsed-facts digest of every file in
-the universe. A later run lists and ``stat``-s the files and answers from the snapshot,
-without resolving or evaluating anything, when
+file's bytes, and the path, size, modification time and parsed-facts digests of every file in
+the universe, plus what the fix planner read for the refused-fix marks. A later run lists and
+``stat``-s the files and answers from the snapshot, without resolving or evaluating anything,
+when
 
 - nothing changed, or
 - the file set is the same and each changed file is a source file whose facts, re-parsed
-  alone, have the stored digest (an edit to comments, formatting or a function body: every
-  stage reads a source file only through its facts) and that the fix planner did not read
-  (early cutoff; the re-verified files' new stat data go to a small delta file, so the next
-  run trusts them without parsing them again).
+  alone, equal the stored ones (a comment or whitespace edit at the end), or differ only in
+  positions while the result mentions the file nowhere (an edit inside a function body of a
+  file without findings), and that the fix planner neither read nor would find a searched
+  folder name in (see :func:`_reverified`). This is the early cutoff: a pre-commit run
+  after such an edit costs the listing plus one parse. The re-verified files' new stat data
+  go to a small delta file, so the next run trusts them without parsing them again.
 
 Anything else runs the pipeline (with its per-file parse cache) and stores a new snapshot.
 ``--rules`` and pre-commit file lists are derived from the full result (``scoping.restrict``).
@@ -46,7 +49,7 @@ from filid.model.violations import (
     SyncActionKind,
     Violation,
 )
-from filid.store.files import read_regular_file
+from filid.store.files import UnsafePathError, read_regular_file
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
@@ -92,8 +95,10 @@ class State:
     """What the last full run saw, plus the files re-verified since (the delta).
 
     ``files``/``sizes``/``mtimes``/``digests`` are parallel (universe order); ``digests``
-    holds each source file's facts digest (None for other files and skipped ones).
-    ``checked_ns`` is when that run stat'ed the files; a delta entry carries its own.
+    holds each source file's ``"<facts digest> <shape digest>"`` (None for other files and
+    skipped ones). ``checked_ns`` is when that run stat'ed the files; a delta entry
+    (size, mtime_ns, digests, checked_ns) carries its own. ``fix_inputs``/``fix_needles`` are
+    what the fix planner read and searched for (``ValidationResult``).
     """
 
     token: str
@@ -103,6 +108,7 @@ class State:
     digests: list[str | None]
     checked_ns: int
     fix_inputs: frozenset[str]
+    fix_needles: frozenset[str]
     result: dict[str, Any]
     delta: dict[str, tuple[int, int, str, int]]
 
@@ -137,6 +143,7 @@ def load_state(cache_dir: Path, key: str) -> State | None:
             digests,
             checked,
             frozenset(_strings(data["fixInputs"])),
+            frozenset(_strings(data["fixNeedles"])),
             data["result"],
             _load_delta(cache_dir, token),
         )
@@ -168,14 +175,22 @@ def _load_delta(cache_dir: Path, token: str) -> dict[str, tuple[int, int, str, i
 def _reverified(
     root: Path, state: State, files: Sequence[str], stats: Sequence[tuple[int, int]]
 ) -> dict[str, tuple[int, int, str]] | None:
-    """The files changed since ``state`` with their new (size, mtime_ns, facts digest), when
-    none of the changes can alter the result; None when the result must be recomputed.
+    """The files changed since ``state`` with their new (size, mtime_ns, digests), when none
+    of the changes can alter the result; None when the result must be recomputed.
 
-    A change cannot alter the result when the file set is the same, every changed file is a
-    source file whose parsed facts are equal to the stored ones (a comment, a formatting or a
-    function-body edit: facts are all any stage reads of a source file), and the fix planner
-    did not read it. A file whose stat data is within the racy window of when it was
-    recorded counts as changed (its content is verified, not its timestamp).
+    Every stage reads a source file only through its parsed facts, and the fix planner (the
+    refused-fix marks) reads the files it lists plus any file spelling a folder name it
+    searched for. So a change cannot alter the result when the file set is the same and
+    every changed file is a source file that
+
+    - parses to the same facts (an edit to comments or whitespace at the end), or to facts
+      of the same shape (positions aside: an edit inside a function body) while the result
+      mentions the file nowhere (no violation, related location, message or note, so no
+      position of it is shown), and
+    - was not read by the fix planner and does not spell a folder name it searched for.
+
+    A file whose stat data is within the racy window of when it was recorded counts as
+    changed (its content is verified, not its timestamp).
     """
     if len(files) != len(state.files) or list(files) != state.files:
         return None
@@ -199,10 +214,12 @@ def _reverified(
             return None
     if not changed:
         return {}
-    from filid.parse.cache import facts_digest
+    from filid.parse.cache import digest_pair
     from filid.parse.files import process_file
     from filid.scan.universe import is_source_file
 
+    needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
+    mentions: str | None = None
     verified: dict[str, tuple[int, int, str]] = {}
     for index in changed:
         name = files[index]
@@ -215,11 +232,27 @@ def _reverified(
         outcome = process_file(root, name)
         if outcome.note is not None or outcome.encoded is None:
             return None
-        digest = facts_digest(outcome.encoded)
-        if digest != stored:
+        digests = digest_pair(outcome.encoded)
+        if digests != stored:
+            if digests.split(" ")[1] != stored.split(" ")[1]:
+                return None
+            if mentions is None:
+                mentions = repr(state.result)
+            if name in mentions:
+                return None
+        if needles and _spells_any(root, name, needles):
             return None
-        verified[name] = (outcome.size, outcome.mtime_ns, digest)
+        verified[name] = (outcome.size, outcome.mtime_ns, digests)
     return verified
+
+
+def _spells_any(root: Path, name: str, needles: Sequence[bytes]) -> bool:
+    """Whether the file's text holds any of ``needles`` (unreadable: True, to be safe)."""
+    try:
+        content = read_regular_file(root / name, 1 << 20)
+    except (OSError, UnsafePathError):
+        return True
+    return any(needle in content for needle in needles)
 
 
 def store_state(
@@ -242,6 +275,7 @@ def store_state(
         "mtimes": [mtime for _, mtime in stats],
         "digests": [digests.get(name) for name in files],
         "fixInputs": sorted(result.fix_inputs),
+        "fixNeedles": sorted(result.fix_needles),
         "result": encode_result(result),
     }
     with contextlib.suppress(OSError):

@@ -121,8 +121,10 @@ class FixPlan:
     fixes: tuple[PlannedFix, ...]
     skipped: tuple[SkippedFix, ...]
     operations: tuple[SyncAction, ...]
-    # Root-relative files whose content planning read (digests, import text).
+    # Root-relative files whose content planning used (digests, import text, a spelled
+    # folder name), and the folder names it searched every other file's text for.
     reads: frozenset[str] = frozenset()
+    needles: frozenset[str] = frozenset()
 
     @property
     def is_empty(self) -> bool:

@@ -234,4 +234,5 @@ def plan_fixes(
         skipped=tuple(skipped),
         operations=_operations(accepted, planner.read, merge=True),
         reads=planner.reads,
+        needles=planner.needles,
     )

@@ -144,6 +144,7 @@ class PlanningContext:
         self.files = frozenset(project.tree.files)
         self._contents: dict[str, bytes] = {}
         self._read_paths: set[str] = set()
+        self._needles: set[str] = set()
         self._style: SpecifierStyle | None = None
         self._quote: str | None = None
         self._indexes: tuple[TsconfigIndex, WorkspaceIndex] | None = None
@@ -159,13 +160,26 @@ class PlanningContext:
 
     @property
     def reads(self) -> frozenset[str]:
-        """Every file :meth:`read` has read (or tried to read) so far."""
+        """Every file whose content decided whether a fix can be planned: read with
+        ``decides=True`` or found spelling a searched folder name. (Other reads take a digest,
+        the quote style or text at spans the file's facts locate; whether those succeed
+        follows from the facts and from the file being readable.)"""
         return frozenset(self._read_paths)
 
-    def read(self, path: str) -> bytes:
+    @property
+    def needles(self) -> frozenset[str]:
+        """The folder names :meth:`refuse_spelled_elsewhere` searched file texts for."""
+        return frozenset(self._needles)
+
+    def read(self, path: str, *, decides: bool = False) -> bytes:
+        """The file's bytes (read once); ``decides``: the caller decides on their text."""
+        if decides:
+            self._read_paths.add(path)
+        return self._content(path)
+
+    def _content(self, path: str) -> bytes:
         content = self._contents.get(path)
         if content is None:
-            self._read_paths.add(path)
             try:
                 content = (self.root / path).read_bytes()
             except OSError as error:
@@ -445,15 +459,20 @@ class PlanningContext:
         between quotes or slashes. The rename rewrites import specifiers only, so that
         spelling would point at nothing. (A component named like its folder is no path.)"""
         needle = name.encode("utf-8")
+        # A file without the name cannot refuse the rename, whatever else it says: only the
+        # name is recorded, not the file (a result snapshot then re-checks a changed file
+        # for the name instead of recomputing).
+        self._needles.add(name)
         for file in sorted(self.files):
             if file in moving or not file.endswith(_SPELLING_SUFFIXES):
                 continue
             try:
-                content = self.read(file)
+                content = self._content(file)
             except NotFixable:
                 continue
             if needle not in content:
                 continue
+            self._read_paths.add(file)
             facts = self.project.facts.get(file)
             specifiers = [
                 (f.specifier_span.start_byte, f.specifier_span.end_byte)

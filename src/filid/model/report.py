@@ -70,8 +70,10 @@ class ValidationResult:
     changed_files: tuple[str, ...] = ()
     refused_fixes: frozenset[str] = frozenset()
     # The files whose content the fix planner read to find ``refused_fixes``: a change to one
-    # of them can change the refusals even when no parsed fact changed (never rendered).
+    # of them can change the refusals even when no parsed fact changed; and the folder names
+    # it looked for in every other file's text (never rendered).
     fix_inputs: frozenset[str] = frozenset()
+    fix_needles: frozenset[str] = frozenset()
 
     @property
     def failed_pairs(self) -> int:

@@ -50,7 +50,8 @@ class CacheEntry:
     # The facts as stored (plain data), kept from loading or from a worker so that rewriting
     # the cache after a one-file change does not re-encode every other file.
     encoded: Any = field(default=None, compare=False)
-    # facts_digest(encoded): equal digests, equal facts (the result snapshot's early cutoff).
+    # digest_pair(encoded): the facts' digest and their shape's (the result snapshot's early
+    # cutoff compares them).
     facts_digest: str = ""
 
 
@@ -85,6 +86,33 @@ def facts_digest(encoded: Any) -> str:
     object sharing and interning), so a fresh parse and a cached entry compare equal.
     """
     return hashlib.blake2b(repr(encoded).encode("utf-8"), digest_size=16).hexdigest()
+
+
+def shape_digest(encoded: Any) -> str:
+    """:func:`facts_digest` of the facts without positions (lines, columns, byte offsets).
+
+    Two versions of a file with equal shapes differ only in where things are (an edit inside
+    a function body moves the declarations after it): they import, export, declare and state
+    the same things in the same order, so they resolve and classify alike.
+    """
+    path, imports, exports, declarations, statements, bindings, free, has_error, _ = encoded
+    return facts_digest(
+        [
+            path,
+            [[s, k, names, r, spec is None] for s, k, _, spec, names, r in imports],
+            [[name, k, t, source, local] for name, k, t, source, local, _ in exports],
+            [[k, name, exported] for k, name, exported, _ in declarations],
+            [[k, names, t] for k, _, names, t in statements],
+            bindings,
+            free,
+            has_error,
+        ]
+    )
+
+
+def digest_pair(encoded: Any) -> str:
+    """``"<facts digest> <shape digest>"`` of encoded facts."""
+    return f"{facts_digest(encoded)} {shape_digest(encoded)}"
 
 
 def cache_file(cache_dir: Path) -> Path:
@@ -206,7 +234,7 @@ def _stored(entry: CacheEntry) -> list[Any]:
         entry.size,
         entry.digest,
         encoded,
-        entry.facts_digest or facts_digest(encoded),
+        entry.facts_digest or digest_pair(encoded),
     ]
 
 

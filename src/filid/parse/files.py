@@ -21,7 +21,7 @@ from filid.parse.cache import (
     RACY_WINDOW_NS,
     CacheEntry,
     LoadedCache,
-    facts_digest,
+    digest_pair,
     load_cache,
     store_cache,
 )
@@ -40,7 +40,7 @@ _CHUNKS_PER_WORKER = 4
 class ParseResult:
     """Facts by root-relative path (files that were read and parsed or taken from the cache),
     notes for files skipped or with syntax errors, how many files were actually parsed, and
-    each file's facts digest (:func:`filid.parse.cache.facts_digest`)."""
+    each file's digests (:func:`filid.parse.cache.digest_pair`)."""
 
     facts: dict[str, FileFacts]
     notes: tuple[str, ...]
@@ -175,16 +175,16 @@ def _parse_files(
             if outcome.facts is not None:
                 file_facts = outcome.facts
                 encoded = encode_facts(file_facts)
-                fdigest = facts_digest(encoded)
+                fdigest = digest_pair(encoded)
                 parsed += 1
             elif encoded is not None:
                 file_facts = decode_facts(encoded)
-                fdigest = facts_digest(encoded)
+                fdigest = digest_pair(encoded)
                 parsed += 1
             else:  # content unchanged: the cached facts still hold
                 cached = cache.entries[path]
                 file_facts, encoded = cached.facts, cached.encoded
-                fdigest = cached.facts_digest or facts_digest(encoded)
+                fdigest = cached.facts_digest or digest_pair(encoded)
             facts[path] = file_facts
             entries[path] = CacheEntry(
                 outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded, fdigest

@@ -40,7 +40,7 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
         if ctx.exists(target):
             raise NotFixable(f"{target} already exists")
     ctx.refuse_protected([index, target])
-    content = ctx.read(index)
+    content = ctx.read(index, decides=True)
     target_name = basename(target)
     specifier = specifier_for_file(
         f"./{split_ext(target_name)[0]}", target_name, ctx.style_for(node.path)
