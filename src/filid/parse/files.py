@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import hashlib
 import multiprocessing
@@ -68,6 +69,7 @@ class Outcome:
     mtime_ns: int = 0
     size: int = 0
     digest: str = ""
+    fdigest: str = ""  # digest_pair of ``encoded`` (workers compute it in parallel)
 
 
 def parse_files(
@@ -172,19 +174,17 @@ def _parse_files(
             notes[path] = outcome.note
         else:
             encoded = outcome.encoded
+            fdigest = outcome.fdigest  # from a worker; else computed below when needed
             if outcome.facts is not None:
                 file_facts = outcome.facts
-                encoded = encode_facts(file_facts)
-                fdigest = digest_pair(encoded)
                 parsed += 1
             elif encoded is not None:
                 file_facts = decode_facts(encoded)
-                fdigest = digest_pair(encoded)
                 parsed += 1
             else:  # content unchanged: the cached facts still hold
                 cached = cache.entries[path]
                 file_facts, encoded = cached.facts, cached.encoded
-                fdigest = cached.facts_digest or digest_pair(encoded)
+                fdigest = cached.facts_digest
             facts[path] = file_facts
             entries[path] = CacheEntry(
                 outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded, fdigest
@@ -199,6 +199,17 @@ def _parse_files(
                 "(facts may be partial)"
             )
     ordered_notes = [notes[key] for key in sorted(notes)]
+    digests: dict[str, str] = {}
+    if cache_dir is not None:  # the result snapshot keeps them (never with --no-cache)
+        for path in facts:
+            entry = entries[path]
+            if not entry.facts_digest:
+                encoded = entry.encoded if entry.encoded is not None else encode_facts(entry.facts)
+                entry = dataclasses.replace(
+                    entry, encoded=encoded, facts_digest=digest_pair(encoded)
+                )
+                entries[path] = entry
+            digests[path] = entry.facts_digest
     if cache_dir is not None:
         _keep_other_entries(root, cache, entries, set(paths))
         # Rewrite only when something differs: a warm run then costs no write at all.
@@ -213,7 +224,6 @@ def _parse_files(
                 )
             except OSError as error:
                 ordered_notes.append(f"parse cache not written: {error.strerror or error}")
-    digests = {path: entries[path].facts_digest for path in facts}
     return ParseResult(
         facts=dict(sorted(facts.items())),
         notes=tuple(ordered_notes),
@@ -322,5 +332,15 @@ def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) 
         return Outcome(path, None, None, None, stat.st_mtime_ns, stat.st_size, digest)
     facts = parse_source(path, source, full=is_entry_file(path))
     if encode:
-        return Outcome(path, None, None, encode_facts(facts), stat.st_mtime_ns, len(source), digest)
+        encoded = encode_facts(facts)
+        return Outcome(
+            path,
+            None,
+            None,
+            encoded,
+            stat.st_mtime_ns,
+            len(source),
+            digest,
+            digest_pair(encoded),
+        )
     return Outcome(path, None, facts, None, stat.st_mtime_ns, len(source), digest)
