@@ -430,7 +430,7 @@ def _mark_refused_fixes(project: Project, result: ValidationResult) -> Validatio
         return result
     from filid.fix.planner import plan_fixes
 
-    plan = plan_fixes(project, result.violations, max_risk=Risk.SAFE)
+    plan = plan_fixes(project, result.violations, max_risk=Risk.SAFE, operations=False)
     result = dataclasses.replace(result, fix_inputs=plan.reads, fix_needles=plan.needles)
     refused = [
         s

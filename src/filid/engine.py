@@ -74,6 +74,7 @@ def load_project(
     universe: Universe | None = None,
     borrow_cache_from: Path | None = None,
     stats: Mapping[str, tuple[int, int]] | None = None,
+    resolutions: object = None,
 ) -> Project:
     """Scan, parse and resolve the project at ``root``.
 
@@ -82,13 +83,23 @@ def load_project(
     ``use_cache`` false) names another checkout of the project whose parse cache is read, not
     written: files with the same path and content take their facts from it. ``stats`` maps
     files to the (size, mtime_ns) the caller already took (each file is stat'ed once).
+    ``resolutions`` are ``Resolver.memo_data`` of an earlier run whose file set, tsconfigs
+    and manifests are the same as now (the caller checks): they are not resolved again.
 
     Raises ``InputError`` for a bad root or broken tsconfig and ``ConfigError`` for a bad
     configuration file.
     """
     with gc_paused():
         return _load_project(
-            root, config_path, config, use_cache, progress, universe, borrow_cache_from, stats
+            root,
+            config_path,
+            config,
+            use_cache,
+            progress,
+            universe,
+            borrow_cache_from,
+            stats,
+            resolutions,
         )
 
 
@@ -118,6 +129,7 @@ def _load_project(
     listed: Universe | None,
     borrow_cache_from: Path | None = None,
     stats: Mapping[str, tuple[int, int]] | None = None,
+    resolutions: object = None,
 ) -> Project:
     resolved = resolve_root(root)
     if config is None:
@@ -155,6 +167,8 @@ def _load_project(
                 doc_notes.append(note)
     side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
     resolver = build_resolver(resolved, universe.files)
+    if resolutions is not None:
+        resolver.seed(resolutions)
     tree = build_tree(
         resolved,
         universe.files,

@@ -66,6 +66,9 @@ RACY_WINDOW_NS = 2_000_000_000
 MAX_REPARSED = 64
 _NAME = "result-snapshot.marshal"
 _DELTA = "result-snapshot-delta.marshal"
+# Every (folder, specifier) → resolution of the run that wrote the snapshot: reused by the
+# next computed run while the file set and every non-source file are unchanged.
+_RESOLUTIONS = "result-snapshot-resolutions.marshal"
 
 
 def base_key(config_path: Path | None) -> str:
@@ -172,8 +175,33 @@ def _load_delta(cache_dir: Path, token: str) -> dict[str, tuple[int, int, str, i
     return delta
 
 
+def _changed_indexes(
+    state: State, files: Sequence[str], stats: Sequence[tuple[int, int]]
+) -> list[int] | None:
+    """The indexes of the files changed since ``state`` (by stat data, or racy), or None when
+    the file set itself changed."""
+    if len(files) != len(state.files) or list(files) != state.files:
+        return None
+    delta = state.delta
+    limit = state.checked_ns - RACY_WINDOW_NS
+    changed: list[int] = []
+    for index, (size, mtime) in enumerate(stats):
+        if mtime < limit and size == state.sizes[index] and mtime == state.mtimes[index]:
+            continue
+        known = delta.get(files[index])
+        if (
+            known is not None
+            and size == known[0]
+            and mtime == known[1]
+            and mtime < known[3] - RACY_WINDOW_NS
+        ):
+            continue
+        changed.append(index)
+    return changed
+
+
 def _reverified(
-    root: Path, state: State, files: Sequence[str], stats: Sequence[tuple[int, int]]
+    root: Path, state: State, files: Sequence[str], changed: Sequence[int]
 ) -> dict[str, tuple[int, int, str]] | None:
     """The files changed since ``state`` with their new (size, mtime_ns, digests), when none
     of the changes can alter the result; None when the result must be recomputed.
@@ -192,28 +220,11 @@ def _reverified(
     A file whose stat data is within the racy window of when it was recorded counts as
     changed (its content is verified, not its timestamp).
     """
-    if len(files) != len(state.files) or list(files) != state.files:
+    if len(changed) > MAX_REPARSED:
         return None
-    delta = state.delta
-    limit = state.checked_ns - RACY_WINDOW_NS
-    changed: list[int] = []
-    for index, (size, mtime) in enumerate(stats):
-        if mtime < limit and size == state.sizes[index] and mtime == state.mtimes[index]:
-            continue
-        name = files[index]
-        known = delta.get(name)
-        if (
-            known is not None
-            and size == known[0]
-            and mtime == known[1]
-            and mtime < known[3] - RACY_WINDOW_NS
-        ):
-            continue
-        changed.append(index)
-        if len(changed) > MAX_REPARSED:
-            return None
     if not changed:
         return {}
+    delta = state.delta
     from filid.parse.cache import digest_pair
     from filid.parse.files import process_file
     from filid.scan.universe import is_source_file
@@ -263,12 +274,15 @@ def store_state(
     stats: Sequence[tuple[int, int]],
     digests: Mapping[str, str],
     result: ValidationResult,
+    resolutions: list[Any] | None = None,
 ) -> None:
-    """Write the state of a full run (and drop its delta); a failure to write is not an
-    error (it is a cache). ``checked_ns`` is when the files were stat'ed."""
+    """Write the state of a full run (and drop its delta) and the run's resolutions; a
+    failure to write is not an error (it is a cache). ``checked_ns`` is when the files were
+    stat'ed."""
+    token = secrets.token_hex(16)
     payload = {
         "key": key,
-        "token": secrets.token_hex(16),
+        "token": token,
         "checked_ns": checked_ns,
         "files": list(files),
         "sizes": [size for size, _ in stats],
@@ -280,7 +294,18 @@ def store_state(
     }
     with contextlib.suppress(OSError):
         (cache_dir / _DELTA).unlink(missing_ok=True)
+        (cache_dir / _RESOLUTIONS).unlink(missing_ok=True)
         write_sealed(cache_dir / _NAME, payload)
+        if resolutions is not None:
+            write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})
+
+
+def _load_resolutions(cache_dir: Path, token: str) -> object:
+    """The resolutions stored with the state ``token`` (None when absent or another's)."""
+    data = read_sealed(cache_dir / _RESOLUTIONS)
+    if not isinstance(data, dict) or data.get("base") != token:
+        return None
+    return data.get("memo")
 
 
 def _store_delta(
@@ -392,7 +417,7 @@ def check_project(
     """
     from filid.config.load import find_config_file, load_config
     from filid.rules.catalogue import ALIASES, RULE_IDS
-    from filid.scan.universe import list_universe, resolve_root
+    from filid.scan.universe import is_source_file, list_universe, resolve_root
     from filid.store.location import project_cache_dir
 
     root = resolve_root(path)
@@ -412,8 +437,15 @@ def check_project(
     except OSError:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
     state = load_state(cache_dir, key)
-    if state is not None:
-        verified = _reverified(root, state, universe.files, stats)
+    resolutions: object = None
+    changed = _changed_indexes(state, universe.files, stats) if state is not None else None
+    if state is not None and changed is not None:
+        verified = _reverified(root, state, universe.files, changed)
+        if verified is None and not any(
+            not is_source_file(universe.files[index]) for index in changed
+        ):
+            # Same files, same tsconfigs and manifests: every specifier resolves as before.
+            resolutions = _load_resolutions(cache_dir, state.token)
         if verified is not None:
             from filid.scoping import restrict, timestamp
 
@@ -436,6 +468,7 @@ def check_project(
         config,
         universe,
         annotate,
+        resolutions,
     )
 
 
@@ -450,6 +483,7 @@ def _compute(
     config: Config | None = None,
     universe: Universe | None = None,
     annotate: Annotate | None = None,
+    resolutions: object = None,
 ) -> ValidationResult:
     from filid.engine import evaluate, load_project
     from filid.scoping import restrict, select_rules
@@ -462,6 +496,7 @@ def _compute(
         use_cache=use_cache,
         progress=progress,
         universe=universe,
+        resolutions=resolutions,
     )
     full = evaluate(project)
     if annotate is not None:
@@ -469,6 +504,13 @@ def _compute(
     if store is not None and universe is not None:
         cache_dir, key, checked_ns, stats_list = store
         store_state(
-            cache_dir, key, checked_ns, universe.files, stats_list, project.fact_digests, full
+            cache_dir,
+            key,
+            checked_ns,
+            universe.files,
+            stats_list,
+            project.fact_digests,
+            full,
+            project.resolver.memo_data(),
         )
     return restrict(full, rule_ids=rule_ids, files=files)

@@ -171,12 +171,19 @@ def _operations(
 
 
 def plan_fixes(
-    project: ProjectView, violations: Iterable[Violation], *, max_risk: Risk = Risk.SAFE
+    project: ProjectView,
+    violations: Iterable[Violation],
+    *,
+    max_risk: Risk = Risk.SAFE,
+    operations: bool = True,
 ) -> FixPlan:
     """Plan every fix of ``violations`` whose risk is at most ``max_risk`` (risky never).
 
     Violations without a fix are ignored; the others become a :class:`PlannedFix` or a
     :class:`SkippedFix` with the reason. Reads files (for digests and text), writes nothing.
+    ``operations=False`` only decides what is planned and what skipped (the operations,
+    which decide nothing, are left empty: the digests and merged imports cost a read and a
+    parse per file).
     """
     planner = PlanningContext(project)
     fixable = sorted((v for v in violations if v.fix is not None), key=_plan_order)
@@ -225,14 +232,14 @@ def plan_fixes(
                 action=candidate.action,
                 risk=candidate.risk,
                 result_path=candidate.result_path,
-                operations=_operations(candidate, planner.read),
+                operations=_operations(candidate, planner.read) if operations else (),
             )
         )
     return FixPlan(
         root=project.root,
         fixes=tuple(planned),
         skipped=tuple(skipped),
-        operations=_operations(accepted, planner.read, merge=True),
+        operations=_operations(accepted, planner.read, merge=True) if operations else (),
         reads=planner.reads,
         needles=planner.needles,
     )

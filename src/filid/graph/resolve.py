@@ -67,6 +67,7 @@ class Resolution:
     via_manifest: bool = False
 
 
+_KIND_CODES = {kind: code for code, kind in enumerate(ResolutionKind)}
 _EXTERNAL = Resolution(ResolutionKind.EXTERNAL)
 _UNRESOLVED = Resolution(ResolutionKind.UNRESOLVED)
 
@@ -89,6 +90,40 @@ class Resolver:
         self._workspaces = workspaces
         self._memo: dict[tuple[str, str], Resolution] = {}
         self._candidate_memo: dict[str, str | None] = {}
+
+    def memo_data(self) -> list[list[str | int | None]]:
+        """Every resolution made so far as plain data ``[directory, specifier, kind, target,
+        via_manifest]`` (sorted), for :meth:`seed` in a later run over the same inputs."""
+        kinds = _KIND_CODES
+        return [
+            [directory, specifier, kinds[r.kind], r.target, int(r.via_manifest)]
+            for (directory, specifier), r in sorted(self._memo.items())
+        ]
+
+    def seed(self, data: object) -> bool:
+        """Take the resolutions of :meth:`memo_data` from a run over the same universe,
+        tsconfigs and manifests (the caller's promise): specifiers already resolved there are
+        not resolved again. Malformed data seeds nothing and returns False."""
+        if not isinstance(data, list):
+            return False
+        kinds = tuple(ResolutionKind)
+        memo: dict[tuple[str, str], Resolution] = {}
+        try:
+            for directory, specifier, kind, target, via in data:
+                if not (
+                    isinstance(directory, str)
+                    and isinstance(specifier, str)
+                    and (target is None or isinstance(target, str))
+                ):
+                    return False
+                resolution = Resolution(kinds[kind], target, bool(via))
+                if resolution.kind is ResolutionKind.FILE and target not in self._files:
+                    return False
+                memo[(directory, specifier)] = resolution
+        except (TypeError, ValueError, IndexError):
+            return False
+        self._memo.update(memo)
+        return True
 
     def resolve(self, importer: str, specifier: str) -> Resolution:
         """Resolve ``specifier`` as written in the root-relative file ``importer``."""
