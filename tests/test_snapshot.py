@@ -200,3 +200,49 @@ def test_no_cache_neither_reads_nor_writes_a_snapshot(project: Path) -> None:
     check_project(project, use_cache=False)
     assert not _snapshot_file(project).exists()
     assert not (project / ".filid").exists() or not (project / ".filid/cache").exists()
+
+
+class SeedSpy:
+    """Records whether a computed run's resolver was seeded with stored resolutions."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from filid.graph.resolve import Resolver
+
+        self.seeded: list[bool] = []
+        original = Resolver.seed
+
+        def seed(resolver: Resolver, data: object) -> bool:
+            self.seeded.append(original(resolver, data))
+            return self.seeded[-1]
+
+        monkeypatch.setattr(Resolver, "seed", seed)
+
+
+def test_a_computed_run_after_source_edits_reuses_the_resolutions_and_equals_a_fresh_one(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = check_project(project)
+    spy = SeedSpy(monkeypatch)
+    target = project / "src/orders/orders.ts"
+    # A deep import past billing's barrel: a new external-import-boundary finding.
+    target.write_text("import { charge } from '../billing/billing';\n" + target.read_text())
+    os.utime(target, (OLD + 60, OLD + 60))
+    cached = check_project(project)
+    assert spy.seeded == [True]
+    fresh = evaluate(load_project(project, use_cache=False))
+    assert comparable(cached) == comparable(fresh) != comparable(first)
+    assert any(v.location.file == "src/orders/orders.ts" for v in cached.violations)
+
+
+def test_a_changed_tsconfig_resolves_everything_again(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_project(project)
+    spy = SeedSpy(monkeypatch)
+    tsconfig = project / "tsconfig.json"
+    tsconfig.write_text(tsconfig.read_text().replace('"@/*": ["src/*"]', '"@/*": ["src/app/*"]'))
+    os.utime(tsconfig, (OLD + 60, OLD + 60))
+    cached = check_project(project)
+    assert spy.seeded == []
+    fresh = evaluate(load_project(project, use_cache=False))
+    assert comparable(cached) == comparable(fresh)
