@@ -375,13 +375,24 @@ def encode_result(result: ValidationResult) -> dict[str, Any]:
     }
 
 
-def decode_result(root: Path, data: dict[str, Any], timestamp: str) -> ValidationResult:
-    """The inverse of :func:`encode_result`; raises on malformed data."""
+def decode_result(
+    root: Path, data: dict[str, Any], timestamp: str, files: frozenset[str] | None = None
+) -> ValidationResult:
+    """The inverse of :func:`encode_result`; raises on malformed data.
+
+    ``files`` (root-relative) decodes only the violations a pre-commit run on those files
+    keeps (``scoping.restrict`` would drop the others): a stored result of many thousand
+    violations is not rebuilt for a one-file run.
+    """
     category = data["category"]
+    encoded = data["violations"]
+    if files is not None:
+        directories = frozenset(f.rpartition("/")[0] or "." for f in files)
+        encoded = [v for v in encoded if _touches_encoded(v, files, directories)]
     return ValidationResult(
         root=root,
         scope=data["scope"],
-        violations=tuple(_decode_violation(v) for v in data["violations"]),
+        violations=tuple(_decode_violation(v) for v in encoded),
         evaluated={rule: tuple(nodes) for rule, nodes in data["evaluated"].items()},
         rules_applied=tuple(data["applied"]),
         rules_skipped=tuple(data["skipped"]),
@@ -391,6 +402,14 @@ def decode_result(root: Path, data: dict[str, Any], timestamp: str) -> Validatio
         extra={"category": category} if isinstance(category, str) else {},
         refused_fixes=frozenset(_strings(data.get("refused", []))),
     )
+
+
+def _touches_encoded(data: Any, files: frozenset[str], directories: frozenset[str]) -> bool:
+    """``scoping._touches`` on an encoded violation (path, location file, related files)."""
+    path, location, related = data[3], data[4], data[8]
+    if path in files or location[0] in files or path in directories:
+        return True
+    return any(r[0] in files for r in related)
 
 
 def _strings(value: Any) -> list[str]:
@@ -447,10 +466,11 @@ def check_project(
             # Same files, same tsconfigs and manifests: every specifier resolves as before.
             resolutions = _load_resolutions(cache_dir, state.token)
         if verified is not None:
-            from filid.scoping import restrict, timestamp
+            from filid.scoping import normalize_files, restrict, timestamp
 
+            wanted = None if files is None else normalize_files(root, files)
             try:
-                cached = decode_result(root, state.result, timestamp())
+                cached = decode_result(root, state.result, timestamp(), wanted)
             except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 cached = None
             if cached is not None:
