@@ -167,7 +167,7 @@ def _parse_files(
         progress(done, total)
 
     parsed = 0
-    for outcome in _run(root, todo, jobs):
+    for outcome in _run(root, todo, jobs, digests=cache_dir is not None):
         done += 1
         path = outcome.path
         if outcome.note is not None:
@@ -246,7 +246,9 @@ def _keep_other_entries(
             entries[path] = entry
 
 
-def _run(root: Path, todo: list[tuple[str, str | None]], jobs: int | None) -> Iterator[Outcome]:
+def _run(
+    root: Path, todo: list[tuple[str, str | None]], jobs: int | None, *, digests: bool
+) -> Iterator[Outcome]:
     """Process ``todo`` in this process, or in chunks across worker processes."""
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers <= 1 or len(todo) < PARALLEL_THRESHOLD:
@@ -261,7 +263,7 @@ def _run(root: Path, todo: list[tuple[str, str | None]], jobs: int | None) -> It
         initializer=_exit_with_parent,
         initargs=(os.getpid(),),
     ) as pool:
-        futures = [pool.submit(_process_chunk, str(root), chunk) for chunk in chunks]
+        futures = [pool.submit(_process_chunk, str(root), chunk, digests) for chunk in chunks]
         for future in as_completed(futures):
             yield from future.result()
 
@@ -289,10 +291,12 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="filid-parent-watch", daemon=True).start()
 
 
-def _process_chunk(root: str, chunk: list[tuple[str, str | None]]) -> list[Outcome]:
+def _process_chunk(
+    root: str, chunk: list[tuple[str, str | None]], digests: bool = True
+) -> list[Outcome]:
     """Worker entry point: process one chunk of files."""
     base = Path(root)
-    return [_process(base, path, digest, encode=True) for path, digest in chunk]
+    return [_process(base, path, digest, encode=True, digests=digests) for path, digest in chunk]
 
 
 def is_entry_file(path: str) -> bool:
@@ -312,7 +316,9 @@ def process_file(root: Path, path: str) -> Outcome:
     return _process(root, path, None, encode=True)
 
 
-def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) -> Outcome:
+def _process(
+    root: Path, path: str, cached_digest: str | None, *, encode: bool, digests: bool = True
+) -> Outcome:
     """Read, check and parse one file (or confirm the cached facts by content hash)."""
     try:
         source, stat = read_regular_file_with_stat(root / path, MAX_FILE_BYTES)
@@ -341,6 +347,6 @@ def _process(root: Path, path: str, cached_digest: str | None, *, encode: bool) 
             stat.st_mtime_ns,
             len(source),
             digest,
-            digest_pair(encoded),
+            digest_pair(encoded) if digests else "",
         )
     return Outcome(path, None, facts, None, stat.st_mtime_ns, len(source), digest)
