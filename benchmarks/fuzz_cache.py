@@ -58,6 +58,7 @@ def _random_value(rng: random.Random, depth: int = 0) -> Any:
 def _child(seconds: float, seed: int) -> int:
     from filid.engine import evaluate, load_project
     from filid.parse.cache import cache_file, load_cache
+    from filid.parse.cache import delta_file as parse_delta_file
     from filid.snapshot import base_key, check_project, load_state
     from filid.store.location import project_cache_dir
     from filid.store.sealed import write_sealed
@@ -83,13 +84,28 @@ def _child(seconds: float, seed: int) -> int:
     login.write_text(login.read_text(encoding="utf-8") + "// edited\n", encoding="utf-8")
     os.utime(login, (old + 60, old + 60))
     check_project(root)
+    # An import edit: a computed run that reuses the stored resolutions and writes a parse
+    # cache delta; then the comment edit above again, for the snapshot's delta.
+    app = root / "src/app/index.ts"
+    app.write_text("import { login as again } from '../auth';\n" + app.read_text("utf-8"))
+    os.utime(app, (old + 90, old + 90))
+    check_project(root)
+    login.write_text(login.read_text(encoding="utf-8") + "// again\n", encoding="utf-8")
+    os.utime(login, (old + 120, old + 120))
+    check_project(root)
+    expected = [v.fingerprint for v in evaluate(load_project(root, use_cache=False)).violations]
     directory = project_cache_dir(root)
     assert directory is not None
     parse_file = cache_file(directory)
-    snapshot_file = directory / "result-snapshot.marshal"
-    delta_file = directory / "result-snapshot-delta.marshal"
     originals = {
-        path: path.read_bytes() for path in (parse_file, snapshot_file, delta_file)
+        path: path.read_bytes()
+        for path in (
+            parse_file,
+            parse_delta_file(directory),
+            directory / "result-snapshot.marshal",
+            directory / "result-snapshot-delta.marshal",
+            directory / "result-snapshot-resolutions.marshal",
+        )
     }
     counts: Counter[str] = Counter()
     deadline = time.monotonic() + seconds
