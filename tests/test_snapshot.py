@@ -246,3 +246,39 @@ def test_a_changed_tsconfig_resolves_everything_again(
     assert spy.seeded == []
     fresh = evaluate(load_project(project, use_cache=False))
     assert comparable(cached) == comparable(fresh)
+
+
+def test_files_the_fix_planner_read_or_could_spell_a_searched_name_in_recompute(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What the refused-fix marks depended on, as the CLI's annotate hook records it: a file
+    # whose text decided a refusal, and a folder name searched for in every file's text.
+    import dataclasses
+
+    def annotate(_: object, result: ValidationResult) -> ValidationResult:
+        return dataclasses.replace(
+            result,
+            fix_inputs=frozenset({"src/orders/orders.ts"}),
+            fix_needles=frozenset({"reports/charts"}),
+        )
+
+    check_project(project, annotate=annotate)
+
+    def edit(rel: str, text: str, when: int) -> None:
+        target = project / rel
+        target.write_text(target.read_text() + text)
+        os.utime(target, (when, when))
+
+    with monkeypatch.context() as patch:
+        forbid_pipeline(patch)
+        edit("src/math/round.ts", "// rounding stays as it is\n", OLD + 60)
+        check_project(project, annotate=annotate)  # neither read nor spelling: the cutoff
+        edit("src/orders/orders.ts", "// a comment\n", OLD + 120)
+        with pytest.raises(PipelineRan):
+            check_project(project, annotate=annotate)
+    check_project(project, annotate=annotate)
+    with monkeypatch.context() as patch:
+        forbid_pipeline(patch)
+        edit("src/math/round.ts", "// see 'reports/charts'\n", OLD + 180)
+        with pytest.raises(PipelineRan):
+            check_project(project, annotate=annotate)
