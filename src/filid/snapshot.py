@@ -82,17 +82,6 @@ def base_key(config_path: Path | None) -> str:
     return digest.hexdigest()
 
 
-def stat_files(root: Path, files: Sequence[str]) -> list[tuple[int, int]]:
-    """(size, mtime_ns) of every file, in order (one ``stat`` each); raises OSError."""
-    prefix = f"{root}/"
-    out: list[tuple[int, int]] = []
-    append = out.append
-    for rel in files:
-        info = os.stat(prefix + rel)
-        append((info.st_size, info.st_mtime_ns))
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class State:
     """What the last full run saw, plus the files re-verified since (the delta).
@@ -452,7 +441,7 @@ def check_project(
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
     try:
         key = base_key(find_config_file(root, config_path))
-        stats = list(universe.stats) or stat_files(root, universe.files)
+        stats = list(universe.stats)  # the listing's one lstat per file
     except OSError:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
     state = load_state(cache_dir, key)
