@@ -12,21 +12,9 @@ from filid.config.load import load_config
 from filid.config.model import AllowedPeer, Config, RuleConfig, StructureConfig
 from filid.model.errors import ConfigError
 from filid.model.violations import Severity
+from filid.rules.catalogue import ALIASES, RULE_IDS
 
-KNOWN = (
-    "naming-convention",
-    "organ-no-claudemd",
-    "index-barrel-pattern",
-    "module-entry-point",
-    "max-depth",
-    "circular-dependency",
-    "pure-function-isolation",
-    "zero-peer-file",
-    "external-import-boundary",
-    "intent-document-contract",
-    "hybrid-node",
-)
-ALIASES = {"organ-no-intentmd": "organ-no-claudemd"}
+KNOWN = RULE_IDS
 
 
 def load(root: Path, explicit: Path | None = None) -> Config:
