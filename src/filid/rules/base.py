@@ -66,6 +66,9 @@ class Finding:
 
     ``node`` is the node the finding counts against; ``path`` the violation path (SPEC §5);
     ``location`` may be left ``None`` for directory-level findings (the engine fills it).
+    ``severity`` is this kind of finding's own default where the upstream plugin gives one
+    rule's findings different severities (an intent document's missing boundary section is a
+    warning, its absence an error); a configured ``severity`` still replaces it.
     """
 
     node: str
@@ -77,6 +80,7 @@ class Finding:
     related: tuple[Location, ...] = ()
     members: tuple[str, ...] = ()
     fingerprint_parts: tuple[str, ...] = ()
+    severity: Severity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +88,9 @@ class RuleContext:
     """What rules may look at: the classified tree, parse facts, both graphs, structure config.
 
     ``entry_files`` are the manifest-declared and configured entry files (``index.*`` and
-    ``main.*`` are entries by name).
+    ``main.*`` are entries by name). ``legacy_ledger`` is the root-relative path of the
+    upstream plugin's pre-1.0 criteria ledger (``.filid/criteria.md``) when the project has one
+    (it lies under a dot folder, outside the file universe).
     """
 
     tree: FractalTree
@@ -95,6 +101,7 @@ class RuleContext:
     test_files: frozenset[str] = field(default_factory=frozenset)
     entry_files: frozenset[str] = field(default_factory=frozenset)
     route_directories: frozenset[str] = field(default_factory=frozenset)
+    legacy_ledger: str | None = None
 
     def is_in_route_tree(self, path: str) -> bool:
         """True for a folder at or below a file-routing framework's route folder (Next.js
