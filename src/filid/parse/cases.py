@@ -4,8 +4,9 @@ The count follows the upstream filid plugin's semantic case counter (vincent-kk/
 ``adapters/ecmascript/verification/countSemanticCases.ts``), on tree-sitter nodes instead of
 its token scanner: every call of ``it``, ``test`` or ``specify`` (with any modifier chain:
 ``it.skip``, ``test.todo``, ``test.prop([…])``) is one case; ``it.each(table)`` is one case per
-row of a static array or tagged-template table (a spread, a computed table or an interpolated
-template make the count inexact); ``describe.each``/``suite.each`` multiplies the cases inside
+row of a static array (also ``[…] as const``) or tagged-template table (a spread, a computed
+table or an interpolated template make the count inexact; unlike upstream, a type argument,
+``it.each<Row>([…])``, does not); ``describe.each``/``suite.each`` multiplies the cases inside
 its callback by its rows. A case function reached through an alias (``const t = it``) makes
 the count inexact. ``filid:contract <id>`` markers in comments link the file to acceptance
 groups of its owner's DETAIL.md.
@@ -23,6 +24,7 @@ _CASE_APIS = frozenset({"it", "specify", "test"})
 _SUITE_APIS = frozenset({"describe", "suite"})
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
+_WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression"})
 _CONTRACT_MARKER = re.compile(r"\bfilid:contract\s+([A-Za-z][A-Za-z0-9._-]*)")
 
 
@@ -145,6 +147,9 @@ class _Counter:
             if not args:
                 return None, table
             first = args[0]
+        # `[…] as const`, `[…] satisfies Row[]`, `([…])`: the rows are the array's.
+        while first.type in _WRAPPERS and first.named_children:
+            first = first.named_children[0]
         if first.type == "array":
             if b"..." in self.source[first.start_byte : first.end_byte]:
                 return None, table

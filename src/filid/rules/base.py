@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ModuleGraph
-from filid.model.nodes import FractalTree, NodeCategory
+from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind
 from filid.scan.classify import entry_stem
 
@@ -144,6 +144,18 @@ class Rule(Protocol):
     def check(self, context: RuleContext, options: Any) -> Iterable[Finding]:
         """Yield the findings of this rule over ``context``."""
         ...
+
+
+def is_declared_module(node: FractalNode) -> bool:
+    """True when the upstream plugin 1.0 would see ``node`` as a module: it holds an INTENT.md
+    or a DETAIL.md, or a module entry (``index.*``). A folder declared only by a legacy
+    ``CLAUDE.md`` or ``SPEC.md`` is a module to filid but not to the 1.0 document contract,
+    which therefore does not ask it for the 1.0 documents."""
+    return (
+        node.intent_doc == "INTENT.md"
+        or node.detail_doc == "DETAIL.md"
+        or node.index_file is not None
+    )
 
 
 def import_location(file: str, fact: ImportFact) -> Location:

@@ -10,7 +10,9 @@ a ``Reason``. Upstream's check that every path token still exists is left out (s
 ``intent-document-contract``).
 
 A legacy ``SPEC.md`` beside an intent document counts as the detail document (filid reads old
-FCA layouts); its content is not held to the 1.0 sections.
+FCA layouts); its content is not held to the 1.0 sections. A folder declared only by a legacy
+``CLAUDE.md`` (no INTENT.md, DETAIL.md or ``index.*``) is not asked for a DETAIL.md: upstream
+1.0 does not see it as a module.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from filid.rules.base import (
     RuleContext,
     RuleExample,
     RuleMeta,
+    is_declared_module,
 )
 from filid.scan.document_contract import detail_problems
 
@@ -107,6 +110,8 @@ class DetailDocumentContract:
             if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):
                 continue
             if node.detail_doc is None:
+                if not is_declared_module(node):
+                    continue
                 yield Finding(
                     node=node.path,
                     path=node.path,

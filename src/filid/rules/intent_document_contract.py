@@ -9,7 +9,9 @@ are warnings. Upstream's check that every path token still exists is left out: o
 repositories it reported mostly renamed examples and prose, not drift worth a change.
 
 filid also accepts a legacy ``CLAUDE.md`` carrying the three boundary headings as the intent
-document (limit 100 lines); upstream reads ``INTENT.md`` only.
+document (limit 100 lines; the inventory checks are 1.0's and read INTENT.md only); upstream
+reads ``INTENT.md`` only. A folder that only such a legacy document declares is not asked for
+the 1.0 documents (upstream does not see it as a module).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from filid.rules.base import (
     RuleContext,
     RuleExample,
     RuleMeta,
+    is_declared_module,
 )
 from filid.scan.document_contract import (
     DERIVABLE_ENUMERATION_THRESHOLD,
@@ -125,10 +128,18 @@ class IntentDocumentContract:
     def check(self, context: RuleContext, options: IntentDocumentOptions) -> Iterable[Finding]:
         """Yield the presence, length, boundary and inventory findings of every fractal."""
         tree = context.tree
+        # Upstream's "children" of a node: every node whose parent is owned by it (its child
+        # fractals and organs, and the fractals and organs inside those organs).
+        owned: dict[str, set[str]] = {}
+        for child in tree.nodes.values():
+            if child.parent is not None:
+                owned.setdefault(tree.owner_of(child.parent).path, set()).add(child.name)
         for node in tree.nodes.values():
             if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):
                 continue
             if node.intent_doc is None:
+                if not is_declared_module(node):
+                    continue
                 yield Finding(
                     node=node.path,
                     path=node.path,
@@ -140,14 +151,15 @@ class IntentDocumentContract:
             doc_path = node.file_path(node.intent_doc)
             facts = tree.documents.get(doc_path)
             if facts is not None:
-                yield from _document_findings(context, node, doc_path, facts, options)
+                children = owned.get(node.path, set())
+                yield from _document_findings(node, doc_path, facts, children, options)
 
 
 def _document_findings(
-    context: RuleContext,
     node: FractalNode,
     doc_path: str,
     facts: DocumentFacts,
+    children: set[str],
     options: IntentDocumentOptions,
 ) -> Iterable[Finding]:
     name = node.intent_doc or "INTENT.md"
@@ -172,10 +184,9 @@ def _document_findings(
             fingerprint_parts=("headings",),
             severity=Severity.WARNING,
         )
+    if name != "INTENT.md":
+        return  # a legacy CLAUDE.md is held to its length and headings only
     sections = split_sections(facts.lines)
-    children = {
-        context.tree.nodes[child].name for child in node.children if child in context.tree.nodes
-    }
     listings: list[Finding] = []
     listed: set[str] = set()
     if len(children) >= MIN_CHILD_COUNT:
