@@ -24,7 +24,10 @@ from filid.rules.base import (
 )
 from filid.rules.verification import SPEC_DOCUMENT, verification_files
 
-_CASE = "it('case', () => {});\n"
+
+def _rows(count: int) -> str:
+    """One parameterized case with ``count`` rows (each row is a case)."""
+    return f"it.each([{', '.join(str(i) for i in range(count))}])('row %s', () => {{}});\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +56,15 @@ class SpecDocumentCaseCap:
         ),
         valid=(
             RuleExample(
-                "15 cases",
-                {"src/search/search.spec.ts": _CASE * 15, "src/search/index.ts": "export {};\n"},
+                "15 cases: rows of one table",
+                {"src/search/search.spec.ts": _rows(15), "src/search/index.ts": "export {};\n"},
             ),
         ),
         invalid=(
             RuleExample(
-                "16 cases, two of them rows of one table",
+                "16 cases: one plain case and a table",
                 {
-                    "src/search/search.spec.ts": _CASE * (15 - 1)
-                    + "it.each([1, 2])('row %s', () => {});\n",
+                    "src/search/search.spec.ts": "it('case', () => {});\n" + _rows(15),
                     "src/search/index.ts": "export {};\n",
                 },
             ),

@@ -24,7 +24,10 @@ from filid.rules.base import (
 )
 from filid.rules.verification import TEST_RECORD, verification_files
 
-_CASE = "it('case', () => {});\n"
+
+def _rows(count: int) -> str:
+    """One parameterized case with ``count`` rows (each row is a case)."""
+    return f"it.each([{', '.join(str(i) for i in range(count))}])('row %s', () => {{}});\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +56,15 @@ class TestRecordCaseCap:
         ),
         valid=(
             RuleExample(
-                "32 cases",
-                {"src/search/search.test.ts": _CASE * 32, "src/search/index.ts": "export {};\n"},
+                "32 cases: rows of one table",
+                {"src/search/search.test.ts": _rows(32), "src/search/index.ts": "export {};\n"},
             ),
         ),
         invalid=(
             RuleExample(
-                "33 cases, two of them rows of one table",
+                "33 cases: one plain case and a table",
                 {
-                    "src/search/search.test.ts": _CASE * (32 - 1)
-                    + "it.each([1, 2])('row %s', () => {});\n",
+                    "src/search/search.test.ts": "it('case', () => {});\n" + _rows(32),
                     "src/search/index.ts": "export {};\n",
                 },
             ),
