@@ -22,9 +22,12 @@ from filid.model.facts import CaseCount
 
 _CASE_APIS = frozenset({"it", "specify", "test"})
 _SUITE_APIS = frozenset({"describe", "suite"})
-_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
 _WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression"})
+# Bytes that continue an identifier (a name found next to one is part of a longer name).
+_WORD_BYTES = frozenset(
+    bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$"
+)
 _CONTRACT_MARKER = re.compile(r"\bfilid:contract\s+([A-Za-z][A-Za-z0-9._-]*)")
 
 
@@ -37,8 +40,8 @@ def is_verification_candidate(path: str) -> bool:
 
 def count_cases(root: Node, source: bytes) -> CaseCount:
     """The case count and contract ids of one parsed verification candidate."""
-    counter = _Counter(source)
-    counter.scan(root)
+    counter = _Counter(root, source)
+    counter.scan()
     return CaseCount(
         count=counter.count,
         reasons=tuple(dict.fromkeys(counter.reasons)),
@@ -47,71 +50,114 @@ def count_cases(root: Node, source: bytes) -> CaseCount:
 
 
 class _Counter:
-    __slots__ = ("aliases", "contract_ids", "count", "reasons", "skipped", "source")
+    """Finds the case and suite functions by their names in the bytes (each occurrence is
+    looked up in the tree by offset, in C, and kept only when the tree says it is that
+    identifier), so a long test file costs its calls, not its every node."""
 
-    def __init__(self, source: bytes) -> None:
+    __slots__ = (
+        "contract_ids",
+        "count",
+        "factors",
+        "reasons",
+        "root",
+        "source",
+        "tables",
+    )
+
+    def __init__(self, root: Node, source: bytes) -> None:
+        self.root = root
         self.source = source
         self.count = 0
         self.reasons: list[str] = []
         self.contract_ids: list[str] = []
-        self.skipped: set[int] = set()
-        self.aliases: dict[str, int] = {}
+        # describe.each: (arguments span, callback body span, row count or 0 when the table
+        # is not static); in the arguments outside the body nothing is scanned.
+        self.factors: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+        # .each table spans: nothing inside them is a case.
+        self.tables: list[tuple[int, int]] = []
 
     def text(self, node: Node) -> str:
         return self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
-    def scan(self, root: Node) -> None:
-        called: set[str] = set()
-        stack: list[tuple[Node, int]] = [(root, 1)]
-        while stack:
-            node, multiplier = stack.pop()
-            if node.id in self.skipped:
-                continue
-            kind = node.type
-            if kind == "comment":
+    def identifiers(self, names: frozenset[str]) -> list[Node]:
+        """Every identifier node spelling one of ``names``, in source order."""
+        source = self.source
+        found: list[tuple[int, Node]] = []
+        for name in names:
+            word = name.encode()
+            size = len(word)
+            position = source.find(word)
+            while position >= 0:
+                end = position + size
+                if not (
+                    (position and source[position - 1 : position] in _WORD_BYTES)
+                    or source[end : end + 1] in _WORD_BYTES
+                ):
+                    node = self.root.descendant_for_byte_range(position, end)
+                    if (
+                        node is not None
+                        and node.type == "identifier"
+                        and node.start_byte == position
+                        and node.end_byte == end
+                    ):
+                        found.append((position, node))
+                position = source.find(word, end)
+        found.sort(key=lambda item: item[0])
+        return [node for _, node in found]
+
+    def scan(self) -> None:
+        position = self.source.find(b"filid:contract")
+        seen_comments: set[int] = set()
+        while position >= 0:
+            node = self.root.descendant_for_byte_range(position, position + 14)
+            if node is not None and node.type == "comment" and node.id not in seen_comments:
+                seen_comments.add(node.id)
                 self.contract_ids.extend(_CONTRACT_MARKER.findall(self.text(node)))
+            position = self.source.find(b"filid:contract", position + 14)
+        suites = self.identifiers(_SUITE_APIS)
+        cases = self.identifiers(_CASE_APIS)
+        for identifier in suites:
+            if self._multiplier(identifier) is not None:
+                self._suite(identifier)
+        aliases: dict[str, int] = {}
+        for identifier in cases:
+            multiplier = self._multiplier(identifier)
+            if multiplier is None:
                 continue
-            if kind in _DECLARATIONS:
-                self._note_aliases(node)
-            elif kind == "call_expression":
-                function = node.child_by_field_name("function")
-                if function is not None and function.type == "identifier":
-                    called.add(self.text(function))
-            if kind == "identifier":
-                name = self.text(node)
-                if name in _CASE_APIS:
-                    self._case(node, multiplier)
-                elif name in _SUITE_APIS:
-                    nested = self._suite(node, multiplier)
-                    if nested is not None:
-                        stack.append(nested)
-                continue
-            stack.extend((child, multiplier) for child in reversed(node.children))
-        for alias, line in sorted(self.aliases.items(), key=lambda item: item[1]):
+            alias = self._case(identifier, multiplier)
+            if alias is not None:
+                aliases.setdefault(alias[0], alias[1])
+        if aliases:
+            self._check_aliases(aliases)
+
+    def _multiplier(self, identifier: Node) -> int | None:
+        """The product of the describe.each row counts around ``identifier``; None when it
+        lies in an ``.each`` table or in a describe.each's arguments outside its body."""
+        at = identifier.start_byte
+        if any(start <= at < end for start, end in self.tables):
+            return None
+        multiplier = 1
+        for (args_start, args_end), (body_start, body_end), factor in self.factors:
+            if body_start <= at < body_end:
+                multiplier *= factor
+            elif args_start <= at < args_end:
+                return None
+        return multiplier
+
+    def _check_aliases(self, aliases: dict[str, int]) -> None:
+        """``const t = it`` and a later ``t(…)``: cases the count cannot see."""
+        called = {
+            self.text(node)
+            for node in self.identifiers(frozenset(aliases))
+            if node.parent is not None
+            and node.parent.type == "call_expression"
+            and _same(node.parent.child_by_field_name("function"), node)
+        }
+        for alias, line in sorted(aliases.items(), key=lambda item: item[1]):
             if alias in called:
                 self.reasons.append(
                     f'case API alias "{alias}" (line {line}) has an unknown expansion'
                 )
-
-    def _note_aliases(self, declaration: Node) -> None:
-        """``const t = it``: calls of ``t`` are cases the count cannot see."""
-        for declarator in declaration.named_children:
-            if declarator.type != "variable_declarator":
-                continue
-            name = declarator.child_by_field_name("name")
-            value = declarator.child_by_field_name("value")
-            if name is None or value is None or name.type != "identifier":
-                continue
-            head = value
-            while head.type in ("member_expression", "call_expression"):
-                inner = head.child_by_field_name(
-                    "object" if head.type == "member_expression" else "function"
-                )
-                if inner is None:
-                    break
-                head = inner
-            if head.type == "identifier" and self.text(head) in _CASE_APIS:
-                self.aliases[self.text(name)] = name.start_point[0] + 1
 
     def _chain(self, identifier: Node) -> tuple[Node, Node | None]:
         """The top of ``identifier``'s member chain (``it.skip.each``) and its ``.each``."""
@@ -119,12 +165,11 @@ class _Counter:
         each: Node | None = None
         parent = top.parent
         while parent is not None and parent.type == "member_expression":
-            obj = parent.child_by_field_name("object")
-            if obj is None or obj.id != top.id:
+            if not _same(parent.child_by_field_name("object"), top):
                 break
             prop = parent.child_by_field_name("property")
             top = parent
-            if prop is not None and self.text(prop) == "each" and each is None:
+            if prop is not None and self.text(prop) == "each":
                 each = parent
                 break
             parent = top.parent
@@ -135,8 +180,7 @@ class _Counter:
         call = each.parent
         if call is None or call.type != "call_expression":
             return None, None
-        function = call.child_by_field_name("function")
-        if function is None or function.id != each.id:
+        if not _same(call.child_by_field_name("function"), each):
             return None, None
         table = call.child_by_field_name("arguments")
         if table is None:
@@ -162,6 +206,24 @@ class _Counter:
             return max(0, len(lines) - 1), table
         return None, table
 
+    def _alias_target(self, identifier: Node) -> Node | None:
+        """The declared name when ``identifier`` heads a variable's value (``const t = it``,
+        ``const t = it.each(…)``)."""
+        head = identifier
+        parent = head.parent
+        while parent is not None and parent.type in ("member_expression", "call_expression"):
+            field = "object" if parent.type == "member_expression" else "function"
+            if not _same(parent.child_by_field_name(field), head):
+                break
+            head = parent
+            parent = head.parent
+        if parent is None or parent.type != "variable_declarator":
+            return None
+        if not _same(parent.child_by_field_name("value"), head):
+            return None
+        name = parent.child_by_field_name("name")
+        return name if name is not None and name.type == "identifier" else None
+
     def _is_alias_assignment(self, identifier: Node) -> bool:
         """True when ``identifier`` is the value right after an ``=`` (``t = it.each``)."""
         node = identifier
@@ -172,38 +234,46 @@ class _Counter:
         previous = node.prev_sibling
         return previous is not None and previous.type == "="
 
-    def _case(self, identifier: Node, multiplier: int) -> None:
+    def _case(self, identifier: Node, multiplier: int) -> tuple[str, int] | None:
+        """Count one case function occurrence; return (alias, line) when it is assigned to a
+        variable that may be called later."""
         line = identifier.start_point[0] + 1
+        name = self._alias_target(identifier)
+        alias = None if name is None else (self.text(name), name.start_point[0] + 1)
         if self._is_alias_assignment(identifier):
             self.reasons.append(f"case API at line {line} is assigned through an alias")
-            return
+            return alias
         top, each = self._chain(identifier)
         if each is not None:
             rows, table = self._rows(each)
             if table is not None:
-                self.skipped.add(table.id)
+                self.tables.append((table.start_byte, table.end_byte))
             if rows is None:
                 self.reasons.append(f"parameterized case at line {line} uses a dynamic table")
             else:
                 self.count += multiplier * rows
-            return
+            return alias
         parent = top.parent
-        if parent is not None and parent.type == "call_expression":
-            function = parent.child_by_field_name("function")
-            if function is not None and function.id == top.id:
-                self.count += multiplier
+        if (
+            parent is not None
+            and parent.type == "call_expression"
+            and _same(parent.child_by_field_name("function"), top)
+        ):
+            self.count += multiplier
+        return alias
 
-    def _suite(self, identifier: Node, multiplier: int) -> tuple[Node, int] | None:
-        """For ``describe.each(rows)(name, fn)``: the callback body to scan with the rows as
-        multiplier (its table and arguments are then skipped); None for a plain suite."""
+    def _suite(self, identifier: Node) -> None:
+        """For ``describe.each(rows)(name, fn)``: record the callback body's row factor (its
+        table and other arguments are then not scanned)."""
         _top, each = self._chain(identifier)
         if each is None:
-            return None
+            return
         rows, table = self._rows(each)
         line = identifier.start_point[0] + 1
         call = each.parent
         outer = call.parent if call is not None else None
         body: Node | None = None
+        arguments: Node | None = None
         if (
             call is not None
             and outer is not None
@@ -223,19 +293,22 @@ class _Counter:
                 candidate = callback.child_by_field_name("body")
                 if candidate is not None and candidate.type == "statement_block":
                     body = candidate
-            if body is not None and arguments is not None:
-                self.skipped.add(arguments.id)
-        if body is None:
+        if body is None or arguments is None:
             self.reasons.append(
                 f"parameterized suite at line {line} has an unsupported callback shape"
             )
-            return None
+            return
         if table is not None:
-            self.skipped.add(table.id)
+            self.tables.append((table.start_byte, table.end_byte))
         if rows is None:
             self.reasons.append(f"parameterized suite at line {line} uses a dynamic table")
-            return body, 0
-        return body, multiplier * rows
+        self.factors.append(
+            (
+                (arguments.start_byte, arguments.end_byte),
+                (body.start_byte, body.end_byte),
+                0 if rows is None else rows,
+            )
+        )
 
 
 def _same(node: Node | None, other: Node) -> bool:
