@@ -301,13 +301,16 @@ def test_an_exemption_without_a_reason_is_an_unmet_contract(make_project: Projec
     assert found[0].location.line == DETAIL.count("\n") + 4
 
 
-def test_a_legacy_claude_md_fractal_is_not_asked_for_a_detail_document(
+def test_a_legacy_claude_md_module_is_not_asked_for_a_detail_document(
     make_project: ProjectFactory,
 ) -> None:
     files = {"pkg/CLAUDE.md": "# P\n" + BOUNDARIES, "pkg/x.ts": "export const x = 1;\n"}
     assert run(make_project, "detail-document-contract", files) == []
-    # ... unless something else makes it a module (an index), as upstream would see it.
+    # ... even with an index (the create-index fix adds one): the legacy layout is accepted.
     files["pkg/index.ts"] = "export {};\n"
+    assert run(make_project, "detail-document-contract", files) == []
+    # An INTENT.md moves it to the 1.0 layout, which has a DETAIL.md.
+    files["pkg/INTENT.md"] = "# P\n" + BOUNDARIES
     assert [v.path for v in run(make_project, "detail-document-contract", files)] == ["pkg"]
 
 

@@ -147,10 +147,13 @@ class Rule(Protocol):
 
 
 def is_declared_module(node: FractalNode) -> bool:
-    """True when the upstream plugin 1.0 would see ``node`` as a module: it holds an INTENT.md
-    or a DETAIL.md, or a module entry (``index.*``). A folder declared only by a legacy
-    ``CLAUDE.md`` or ``SPEC.md`` is a module to filid but not to the 1.0 document contract,
-    which therefore does not ask it for the 1.0 documents."""
+    """True when the FCA 1.0 document contract asks ``node`` for its documents: the upstream
+    plugin 1.0 sees it as a module (it holds an INTENT.md or a DETAIL.md, or a module entry
+    ``index.*``) and it does not keep the legacy layout, whose intent document is a
+    ``CLAUDE.md`` with the three boundary headings (filid accepts that layout as it is; a
+    module moves to INTENT.md and DETAIL.md together)."""
+    if node.intent_doc == "CLAUDE.md":
+        return False
     return (
         node.intent_doc == "INTENT.md"
         or node.detail_doc == "DETAIL.md"

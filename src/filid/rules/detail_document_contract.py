@@ -10,9 +10,11 @@ a ``Reason``. Upstream's check that every path token still exists is left out (s
 ``intent-document-contract``).
 
 A legacy ``SPEC.md`` beside an intent document counts as the detail document (filid reads old
-FCA layouts); its content is not held to the 1.0 sections. A folder declared only by a legacy
-``CLAUDE.md`` (no INTENT.md, DETAIL.md or ``index.*``) is not asked for a DETAIL.md: upstream
-1.0 does not see it as a module.
+FCA layouts); its content is not held to the 1.0 sections. A module that keeps the legacy
+layout (its intent document a ``CLAUDE.md`` with the three boundary headings) is not asked for
+a DETAIL.md: filid accepts that layout as it is, and a module moves to INTENT.md and DETAIL.md
+together (upstream 1.0 asks such a module for both; a ``create-index`` fix would otherwise
+turn a module-entry-point warning into a missing-document error).
 """
 
 from __future__ import annotations

@@ -10,8 +10,7 @@ repositories it reported mostly renamed examples and prose, not drift worth a ch
 
 filid also accepts a legacy ``CLAUDE.md`` carrying the three boundary headings as the intent
 document (limit 100 lines; the inventory checks are 1.0's and read INTENT.md only); upstream
-reads ``INTENT.md`` only. A folder that only such a legacy document declares is not asked for
-the 1.0 documents (upstream does not see it as a module).
+reads ``INTENT.md`` only (and asks a module with only a ``CLAUDE.md`` for an INTENT.md).
 """
 
 from __future__ import annotations
