@@ -21,7 +21,7 @@ Results are memoised per (importer directory, specifier).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -60,16 +60,22 @@ class ResolutionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """The outcome of resolving one specifier; ``target`` is set for ``kind == FILE``."""
+    """The outcome of resolving one specifier; ``target`` is set for ``kind == FILE``;
+    ``reason`` says why an ``UNRESOLVED`` one found no file (not part of equality)."""
 
     kind: ResolutionKind
     target: str | None = None
     via_manifest: bool = False
+    reason: str | None = field(default=None, compare=False)
 
 
 _KIND_CODES = {kind: code for code, kind in enumerate(ResolutionKind)}
 _EXTERNAL = Resolution(ResolutionKind.EXTERNAL)
-_UNRESOLVED = Resolution(ResolutionKind.UNRESOLVED)
+_NO_FILE = Resolution(ResolutionKind.UNRESOLVED, reason="no such file")
+
+
+def _unresolved(reason: str) -> Resolution:
+    return Resolution(ResolutionKind.UNRESOLVED, reason=reason)
 
 
 def _is_path_specifier(specifier: str) -> bool:
@@ -93,10 +99,10 @@ class Resolver:
 
     def memo_data(self) -> list[list[str | int | None]]:
         """Every resolution made so far as plain data ``[directory, specifier, kind, target,
-        via_manifest]`` (sorted), for :meth:`seed` in a later run over the same inputs."""
+        via_manifest, reason]`` (sorted), for :meth:`seed` in a later run over the same inputs."""
         kinds = _KIND_CODES
         return [
-            [directory, specifier, kinds[r.kind], r.target, int(r.via_manifest)]
+            [directory, specifier, kinds[r.kind], r.target, int(r.via_manifest), r.reason]
             for (directory, specifier), r in sorted(self._memo.items())
         ]
 
@@ -109,14 +115,15 @@ class Resolver:
         kinds = tuple(ResolutionKind)
         memo: dict[tuple[str, str], Resolution] = {}
         try:
-            for directory, specifier, kind, target, via in data:
+            for directory, specifier, kind, target, via, reason in data:
                 if not (
                     isinstance(directory, str)
                     and isinstance(specifier, str)
                     and (target is None or isinstance(target, str))
+                    and (reason is None or isinstance(reason, str))
                 ):
                     return False
-                resolution = Resolution(kinds[kind], target, bool(via))
+                resolution = Resolution(kinds[kind], target, bool(via), reason)
                 if resolution.kind is ResolutionKind.FILE and target not in self._files:
                     return False
                 memo[(directory, specifier)] = resolution
@@ -153,6 +160,12 @@ class Resolver:
                     found.add(file)
         return frozenset(found)
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """One line per manifest or workspace declaration filid could not read (the file
+        named), and what it did instead."""
+        return self._workspaces.notes
+
     def workspace_packages(self) -> dict[str, str]:
         """Every named workspace package (name → folder) that resolution links by name."""
         return {name: p.directory for name, p in self._workspaces.packages.items()}
@@ -171,13 +184,13 @@ class Resolver:
 
     def _resolve_uncached(self, directory: str, specifier: str) -> Resolution:
         if not specifier:
-            return _UNRESOLVED
+            return _unresolved("empty specifier")
         if _is_path_specifier(specifier):
             base = "." if specifier.startswith("/") else directory
             path = join_path(
                 base, specifier.lstrip("/") if specifier.startswith("/") else specifier
             )
-            return self._file_or(self._first(self._strip_query(path)), _UNRESOLVED)
+            return self._file_or(self._first(self._strip_query(path)), _NO_FILE)
 
         options = self._tsconfigs.for_directory(directory)
         if options is not None:
@@ -190,7 +203,9 @@ class Resolver:
                         ResolutionKind.FILE, target, self._publishes(specifier, directory)
                     )
                 if not alias.is_catch_all:
-                    return self._workspace(specifier, directory) or _UNRESOLVED
+                    return self._workspace(specifier, directory) or _unresolved(
+                        "the tsconfig `paths` alias matches no file"
+                    )
         if specifier.startswith("#"):
             return self._package_import(specifier, directory)  # after `paths`, as tsc does
         if options is not None and options.base_url is not None:
@@ -220,14 +235,14 @@ class Resolver:
         """A `paths` alias that spells a workspace package's name (`@trpc/server/adapters/ws`
         mapped to its source by the monorepo's tsconfig) still goes through what the package
         publishes when its manifest exports that subpath."""
-        candidates = self._workspaces.candidates(specifier, directory)
-        return candidates is not None and any(via for _, via, _ in candidates)
+        found = self._workspaces.lookup(specifier, directory)
+        return found is not None and any(via for _, via, _ in found.candidates)
 
     def _package_import(self, specifier: str, directory: str) -> Resolution:
         """``#x``: the nearest package.json's ``imports`` (a target may also be a bare name)."""
         found = self._workspaces.import_candidates(specifier, directory)
         if found is None:
-            return _UNRESOLVED
+            return _unresolved("no package.json above the importer declares `imports`")
         targets, package_dir = found
         for target in targets:
             relative = target[len(package_dir) + 1 :] if package_dir != "." else target
@@ -238,7 +253,10 @@ class Resolver:
             )
             if file is not None:
                 return Resolution(ResolutionKind.FILE, file)
-        return _UNRESOLVED
+        manifest = join_path(package_dir, "package.json")
+        if not targets:
+            return _unresolved(f"`imports` of {manifest} has no such entry")
+        return _unresolved(f"`imports` of {manifest} names no file inside its package")
 
     def _workspace(self, specifier: str, directory: str) -> Resolution | None:
         """A workspace package's file for ``specifier``; None when it names no package.
@@ -249,16 +267,27 @@ class Resolver:
         output that does not exist maps to its source (SPEC §4): ``dist|build|lib/x`` →
         ``src/x``, then ``x``.
         """
-        candidates = self._workspaces.candidates(specifier, directory)
-        if candidates is None:
+        lookup = self._workspaces.lookup(specifier, directory)
+        if lookup is None:
             return None
-        for candidate, via_manifest, package_dir in candidates:
+        if lookup.refusal is not None:
+            return _unresolved(lookup.refusal)
+        for candidate, via_manifest, package_dir in lookup.candidates:
             target = self.resolve_candidate(candidate)
             if target is None and via_manifest:
                 target = self._first(self._sources_of(package_dir, candidate))
             if target is not None:
                 return Resolution(ResolutionKind.FILE, target, via_manifest)
-        return _UNRESOLVED
+        if not lookup.subpath:
+            return _unresolved(f"package {lookup.package}: its entry point names no file")
+        return _unresolved(
+            f"package {lookup.package}: no file for subpath ./{lookup.subpath}"
+            + (
+                " (`exports` does not name it)"
+                if lookup.has_exports and len(lookup.candidates) == 1
+                else ""
+            )
+        )
 
     def _first(self, candidates: Collection[str]) -> str | None:
         for candidate in candidates:
