@@ -227,3 +227,50 @@ def test_missing_entry_and_subpath_say_why(tmp_path: Path) -> None:
     assert r.resolve("apps/web/main.ts", "@acme/db/x").reason == (
         "package @acme/db (packages/db): no file for subpath ./x"
     )
+
+
+@pytest.mark.parametrize(
+    ("target", "source"),
+    [
+        ("./dist/esm/servers/h3.js", "src/servers/h3.ts"),
+        ("./dist/cjs/servers/h3.cjs", "src/servers/h3.ts"),
+        ("./dist/mjs/servers/h3.mjs", "src/servers/h3.ts"),
+        ("./dist/types/servers/h3.d.ts", "src/servers/h3.ts"),
+        ("./dist/es/servers/h3.js", "src/servers/h3.tsx"),
+        ("./lib/esm/servers/h3.js", "src/servers/h3.ts"),
+        ("./build/lib/servers/h3.js", "src/servers/h3.ts"),
+        ("./esm/servers/h3.js", "src/servers/h3.ts"),
+        ("./dist/servers/h3.mjs", "src/servers/h3.ts"),  # tsup / tsdown / unbuild
+        ("./dist/servers/h3.d.mts", "src/servers/h3.ts"),
+        ("./dist/servers/h3.es.js", "src/servers/h3.ts"),  # vite library mode
+        ("./dist/servers/h3.umd.cjs", "src/servers/h3.ts"),
+        ("./dist/esm/servers/h3.js", "src/esm/servers/h3.ts"),  # a real src/esm wins
+    ],
+)
+def test_build_output_with_format_folders_maps_back_to_the_source(
+    tmp_path: Path, target: str, source: str
+) -> None:
+    manifest = {"name": "@acme/api", "exports": {"./h3": target}}
+    r = resolver_for(
+        tmp_path,
+        {
+            "packages/api/package.json": json.dumps(manifest),
+            f"packages/api/{source}": "",
+            "packages/api/src/servers/other.ts": "",
+        },
+    )
+    assert r.resolve("apps/web/main.ts", "@acme/api/h3") == Resolution(
+        ResolutionKind.FILE, f"packages/api/{source}", via_manifest=True
+    )
+    assert f"packages/api/{source}" in r.manifest_entry_files()
+
+
+def test_a_format_folder_mapping_needs_the_file_to_exist(tmp_path: Path) -> None:
+    manifest = {"name": "@acme/api", "exports": {"./h3": "./dist/esm/servers/h3.js"}}
+    r = resolver_for(
+        tmp_path,
+        {"packages/api/package.json": json.dumps(manifest), "packages/api/src/other.ts": ""},
+    )
+    found = r.resolve("apps/web/main.ts", "@acme/api/h3")
+    assert found.kind is ResolutionKind.UNRESOLVED
+    assert found.reason == "package @acme/api (packages/api): no file for subpath ./h3"

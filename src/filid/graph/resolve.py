@@ -337,27 +337,93 @@ class Resolver:
 
 
 BUILD_OUTPUT_DIRECTORIES = ("dist", "build", "lib", "out")
+# Sub-folders bundlers and dual-package builds write one module format into
+# (``dist/esm/x.js``, ``dist/cjs/x.js``, ``dist/types/x.d.ts``, ``lib/es/x.js``…).
+FORMAT_DIRECTORIES = frozenset(
+    {
+        "esm",
+        "cjs",
+        "mjs",
+        "es",
+        "es5",
+        "es6",
+        "es2015",
+        "es2017",
+        "es2020",
+        "esnext",
+        "lib",
+        "module",
+        "modules",
+        "commonjs",
+        "umd",
+        "iife",
+        "types",
+        "typings",
+        "dts",
+        "declarations",
+        "node",
+        "browser",
+        "modern",
+        "legacy",
+    }
+)
 _DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+# What a build writes for one source module: its emitted extensions, and the format infixes
+# of tsup/tsdown/unbuild/vite library builds (``index.es.js``, ``index.umd.cjs``).
+_OUTPUT_SUFFIXES = (*_DECLARATION_SUFFIXES, ".js", ".mjs", ".cjs", ".jsx")
+_FORMAT_INFIXES = (".es", ".esm", ".cjs", ".mjs", ".umd", ".iife", ".min", ".modern", ".module")
+
+
+def _output_stem(path: str) -> str | None:
+    """``a/index.es.js`` → ``a/index``: a build output path without its emitted extension and
+    format infix (the probe then tries every source extension); None when it has none."""
+    head, _, name = path.rpartition("/")
+    for suffix in _OUTPUT_SUFFIXES:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+            break
+    else:
+        return None
+    for infix in _FORMAT_INFIXES:
+        if name.endswith(infix) and len(name) > len(infix):
+            name = name[: -len(infix)]
+            break
+    return f"{head}/{name}" if head else name
 
 
 def build_output_sources(package_dir: str, candidate: str) -> list[str]:
-    """Source candidates for a manifest target in unbuilt output (SPEC §4).
+    """Source candidates for a manifest target in unbuilt output (SPEC §4), most literal first.
 
     ``packages/ui/dist/icons/index.js`` → ``packages/ui/src/icons/index.js`` (the resolver's
-    probe then finds ``index.ts``), then ``packages/ui/icons/index.js``; declaration targets
-    (``x.d.ts``) stand for ``x``. Empty when the target is not under a build folder.
+    probe then finds ``index.ts``), then ``packages/ui/icons/index.js``. A format sub-folder
+    is dropped too (``dist/esm/servers/h3.js`` → ``src/servers/h3``; also ``esm/x.js`` at the
+    package root), and so are the extensions and infixes bundlers write (``dist/index.mjs``,
+    ``dist/index.d.cts``, ``dist/ui.es.js`` → ``src/index``, ``src/ui``): every candidate is
+    checked against the files that exist. Empty when the target is not under a build or format
+    folder.
     """
     prefix = "" if package_dir == "." else package_dir + "/"
     if not candidate.startswith(prefix):
         return []
-    first, _, rest = candidate[len(prefix) :].partition("/")
-    if first not in BUILD_OUTPUT_DIRECTORIES or not rest:
-        return []
-    for suffix in _DECLARATION_SUFFIXES:
-        if rest.endswith(suffix):
-            rest = rest[: -len(suffix)]
-            break
-    return [f"{prefix}src/{rest}", f"{prefix}{rest}"]
+    parts = candidate[len(prefix) :].split("/")
+    tails: list[str] = []
+    if parts[0] in BUILD_OUTPUT_DIRECTORIES and len(parts) > 1:
+        tails.append("/".join(parts[1:]))
+        if parts[1] in FORMAT_DIRECTORIES and len(parts) > 2:
+            tails.append("/".join(parts[2:]))
+    elif parts[0] in FORMAT_DIRECTORIES and len(parts) > 1:
+        tails.append("/".join(parts[1:]))
+    found: list[str] = []
+    for rest in tails:
+        for suffix in _DECLARATION_SUFFIXES:
+            if rest.endswith(suffix):
+                rest = rest[: -len(suffix)]
+                break
+        stem = _output_stem(rest)
+        for variant in (rest, stem):
+            if variant is not None:
+                found += [f"{prefix}src/{variant}", f"{prefix}{variant}"]
+    return list(dict.fromkeys(found))
 
 
 def build_resolver(root: Path, files: Collection[str]) -> Resolver:
