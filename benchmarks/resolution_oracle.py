@@ -105,7 +105,8 @@ def _install(folder: Path, name: str, spec: str, root: Path, packages: dict[str,
         return _link(where, target) if target.is_dir() else 0
     if spec.startswith("npm:") and name in packages:
         where.mkdir(parents=True, exist_ok=True)
-        (where / "package.json").write_text(json.dumps({"name": name, "types": "index.d.ts"}))
+        stub = {"name": name, "exports": {".": "./index.d.ts", "./*": "./index.d.ts"}}
+        (where / "package.json").write_text(json.dumps(stub))
         (where / "index.d.ts").write_text("export {};\n")
         return 1
     return 0
@@ -166,25 +167,29 @@ def compare(root: Path, node_tools: Path | None = None) -> Comparison:
 
 
 def _mapped_build_output(resolver: Any, specifier: str, failed: list[str]) -> str | None:
-    """filid's documented dist→src mapping applied to TypeScript's first miss in the build
-    output of a workspace package (``<package>/dist/…``; the package linked under the
-    specifier's name or, for a ``link:``/``file:`` alias, under another)."""
-    if split_package_specifier(specifier) is None:
+    """filid's documented mapping of unbuilt output to source (SPEC §4: build folders, format
+    folders, bundler file names) applied to TypeScript's misses, in its order, inside the workspace
+    package a bare specifier reaches (linked under its name or, for a ``link:``/``file:``
+    alias, under another)."""
+    split = split_package_specifier(specifier)
+    if split is None or specifier.startswith((".", "/", "#")) or ":" in split[0]:
         return None
-    folders = sorted(set(resolver.workspace_packages().values()), key=len, reverse=True)
+    packages: dict[str, str] = resolver.workspace_packages()
+    folders = sorted(set(packages.values()), key=len, reverse=True)
     for location in failed:
-        package_dir = next((d for d in folders if d == "." or location.startswith(d + "/")), None)
-        if package_dir is None:
+        if location.endswith("/package.json") or "node_modules/" in location:
             continue
-        prefix = "" if package_dir == "." else package_dir + "/"
-        rest = location[len(prefix) :]
-        if rest.split("/", 1)[0] not in ("dist", "build", "lib", "out") or "node_modules" in rest:
+        package_dir = packages.get(split[0]) or next(
+            (d for d in folders if d == "." or location.startswith(d + "/")), None
+        )
+        prefix = "" if package_dir in (None, ".") else f"{package_dir}/"
+        if package_dir is None or not location.startswith(prefix):
             continue
-        for candidate in build_output_sources(package_dir, location):
+        names = [n for n, d in packages.items() if d == package_dir]
+        for candidate in build_output_sources(package_dir, location, min(names, default=None)):
             found = resolver.resolve_candidate(candidate)
             if found is not None:
                 return str(found)
-        return None
     return None
 
 

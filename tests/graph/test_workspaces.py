@@ -245,6 +245,9 @@ def test_missing_entry_and_subpath_say_why(tmp_path: Path) -> None:
         ("./dist/servers/h3.es.js", "src/servers/h3.ts"),  # vite library mode
         ("./dist/servers/h3.umd.cjs", "src/servers/h3.ts"),
         ("./dist/esm/servers/h3.js", "src/esm/servers/h3.ts"),  # a real src/esm wins
+        ("./dist/acme_api.modern.mjs", "src/index.ts"),  # a bundle named after the package
+        ("./dist/acme-api.umd.cjs", "src/main.ts"),
+        ("./dist/cjs/api.cjs.development.js", "src/index.tsx"),
     ],
 )
 def test_build_output_with_format_folders_maps_back_to_the_source(
@@ -274,3 +277,48 @@ def test_a_format_folder_mapping_needs_the_file_to_exist(tmp_path: Path) -> None
     found = r.resolve("apps/web/main.ts", "@acme/api/h3")
     assert found.kind is ResolutionKind.UNRESOLVED
     assert found.reason == "package @acme/api (packages/api): no file for subpath ./h3"
+
+
+def test_a_deep_import_into_build_output_maps_to_the_source(tmp_path: Path) -> None:
+    # graphiql: `graphql-language-service/esm/types` with no `exports`
+    r = resolver_for(
+        tmp_path,
+        {
+            "packages/gls/package.json": json.dumps({"name": "gls", "main": "dist/index.js"}),
+            "packages/gls/src/types.ts": "",
+        },
+    )
+    assert r.resolve("apps/web/main.ts", "gls/esm/types") == Resolution(
+        ResolutionKind.FILE, "packages/gls/src/types.ts"
+    )
+    assert r.resolve("apps/web/main.ts", "gls/dist/types.js").target == "packages/gls/src/types.ts"
+
+
+def test_custom_conditions_of_the_tsconfig_come_first(tmp_path: Path) -> None:
+    manifest = {
+        "name": "loader",
+        "imports": {"#cond": {"development": "./lib/dev.js", "default": "./lib/prod.js"}},
+        "exports": {".": {"development": "./lib/dev.js", "default": "./lib/prod.js"}},
+    }
+    files = {
+        "packages/loader/package.json": json.dumps(manifest),
+        "packages/loader/lib/dev.js": "",
+        "packages/loader/lib/prod.js": "",
+        "packages/loader/lib/index.js": "",
+    }
+    plain = resolver_for(tmp_path / "plain", files)
+    assert (
+        plain.resolve("packages/loader/lib/index.js", "#cond").target
+        == "packages/loader/lib/prod.js"
+    )
+    custom = resolver_for(
+        tmp_path / "custom",
+        {
+            **files,
+            "tsconfig.json": json.dumps({"compilerOptions": {"customConditions": ["development"]}}),
+        },
+    )
+    assert custom.resolve("packages/loader/lib/index.js", "#cond").target == (
+        "packages/loader/lib/dev.js"
+    )
+    assert custom.resolve("apps/web/main.ts", "loader").target == "packages/loader/lib/dev.js"

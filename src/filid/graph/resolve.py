@@ -229,7 +229,8 @@ class Resolver:
                         break
                 base = options.root_dir if options.root_dir is not None else package_dir
                 found.append(join_path(base, rest))
-        return found + build_output_sources(package_dir, candidate)
+        name = self._workspaces.name_of(package_dir)
+        return found + build_output_sources(package_dir, candidate, name)
 
     def _publishes(self, specifier: str, directory: str) -> bool:
         """A `paths` alias that spells a workspace package's name (`@trpc/server/adapters/ws`
@@ -240,7 +241,9 @@ class Resolver:
 
     def _package_import(self, specifier: str, directory: str) -> Resolution:
         """``#x``: the nearest package.json's ``imports`` (a target may also be a bare name)."""
-        found = self._workspaces.import_candidates(specifier, directory)
+        found = self._workspaces.import_candidates(
+            specifier, directory, self._conditions(directory)
+        )
         if found is None:
             return _unresolved("no package.json above the importer declares `imports`")
         targets, package_dir = found
@@ -267,15 +270,16 @@ class Resolver:
         output that does not exist maps to its source (SPEC §4): ``dist|build|lib/x`` →
         ``src/x``, then ``x``.
         """
-        lookup = self._workspaces.lookup(specifier, directory)
+        lookup = self._workspaces.lookup(specifier, directory, self._conditions(directory))
         if lookup is None:
             return None
         if lookup.refusal is not None:
             return _unresolved(lookup.refusal)
         for candidate, via_manifest, package_dir in lookup.candidates:
-            target = self.resolve_candidate(candidate)
-            if target is None and via_manifest:
-                target = self._first(self._sources_of(package_dir, candidate))
+            # Build output a deep import or the manifest names maps to its source.
+            target = self.resolve_candidate(candidate) or self._first(
+                self._sources_of(package_dir, candidate)
+            )
             if target is not None:
                 return Resolution(ResolutionKind.FILE, target, via_manifest)
         if not lookup.subpath:
@@ -288,6 +292,11 @@ class Resolver:
                 else ""
             )
         )
+
+    def _conditions(self, directory: str) -> tuple[str, ...]:
+        """The ``customConditions`` of the tsconfig governing ``directory``."""
+        options = self._tsconfigs.for_directory(directory)
+        return options.custom_conditions if options is not None else ()
 
     def _first(self, candidates: Collection[str]) -> str | None:
         for candidate in candidates:
@@ -371,12 +380,31 @@ _DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 # What a build writes for one source module: its emitted extensions, and the format infixes
 # of tsup/tsdown/unbuild/vite library builds (``index.es.js``, ``index.umd.cjs``).
 _OUTPUT_SUFFIXES = (*_DECLARATION_SUFFIXES, ".js", ".mjs", ".cjs", ".jsx")
-_FORMAT_INFIXES = (".es", ".esm", ".cjs", ".mjs", ".umd", ".iife", ".min", ".modern", ".module")
+_FORMAT_INFIXES = (
+    ".es",
+    ".esm",
+    ".cjs",
+    ".mjs",
+    ".umd",
+    ".iife",
+    ".min",
+    ".modern",
+    ".legacy",
+    ".legacy-esm",
+    ".module",
+    ".browser",
+    ".node",
+    ".worker",
+    ".development",
+    ".production",
+    ".prod",
+    ".dev",
+)
 
 
 def _output_stem(path: str) -> str | None:
     """``a/index.es.js`` → ``a/index``: a build output path without its emitted extension and
-    format infix (the probe then tries every source extension); None when it has none."""
+    format infixes (the probe then tries every source extension); None when it has none."""
     head, _, name = path.rpartition("/")
     for suffix in _OUTPUT_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):
@@ -384,23 +412,40 @@ def _output_stem(path: str) -> str | None:
             break
     else:
         return None
-    for infix in _FORMAT_INFIXES:
-        if name.endswith(infix) and len(name) > len(infix):
-            name = name[: -len(infix)]
-            break
+    stripped = True
+    while stripped:
+        stripped = False
+        for infix in _FORMAT_INFIXES:
+            if name.endswith(infix) and len(name) > len(infix):
+                name = name[: -len(infix)]
+                stripped = True
     return f"{head}/{name}" if head else name
 
 
-def build_output_sources(package_dir: str, candidate: str) -> list[str]:
+def _bundle_names(package_name: str) -> set[str]:
+    """File names a bundler gives a package's one entry bundle: ``@scope/ui`` →
+    ``scope_ui`` (preconstruct, tsup's global name), ``scope-ui``, ``ui``."""
+    scope, _, bare = package_name.lstrip("@").rpartition("/")
+    names = {bare}
+    if scope:
+        names |= {f"{scope}_{bare}", f"{scope}-{bare}"}
+    return names
+
+
+def build_output_sources(
+    package_dir: str, candidate: str, package_name: str | None = None
+) -> list[str]:
     """Source candidates for a manifest target in unbuilt output (SPEC §4), most literal first.
 
     ``packages/ui/dist/icons/index.js`` → ``packages/ui/src/icons/index.js`` (the resolver's
     probe then finds ``index.ts``), then ``packages/ui/icons/index.js``. A format sub-folder
     is dropped too (``dist/esm/servers/h3.js`` → ``src/servers/h3``; also ``esm/x.js`` at the
     package root), and so are the extensions and infixes bundlers write (``dist/index.mjs``,
-    ``dist/index.d.cts``, ``dist/ui.es.js`` → ``src/index``, ``src/ui``): every candidate is
-    checked against the files that exist. Empty when the target is not under a build or format
-    folder.
+    ``dist/index.d.cts``, ``dist/ui.es.js`` → ``src/index``, ``src/ui``). A bundle named after
+    the package (vite library mode, tsup, preconstruct: ``dist/scope_ui.modern.mjs`` of
+    ``@scope/ui``) stands for the package's entry, ``src/index`` or ``src/main``. Every
+    candidate is checked against the files that exist. Empty when the target is not under a
+    build or format folder.
     """
     prefix = "" if package_dir == "." else package_dir + "/"
     if not candidate.startswith(prefix):
@@ -423,6 +468,8 @@ def build_output_sources(package_dir: str, candidate: str) -> list[str]:
         for variant in (rest, stem):
             if variant is not None:
                 found += [f"{prefix}src/{variant}", f"{prefix}{variant}"]
+        if package_name and stem is not None and stem in _bundle_names(package_name):
+            found += [f"{prefix}src/index", f"{prefix}src/main"]
     return list(dict.fromkeys(found))
 
 

@@ -56,19 +56,35 @@ def split_package_specifier(specifier: str) -> tuple[str, str] | None:
     return (name, sub) if name else None
 
 
-def _expand_target(directory: str, target: object, star: str | None, depth: int = 0) -> list[str]:
-    """Root-relative candidate paths an ``exports`` target stands for, in preference order."""
+def _expand_target(
+    directory: str,
+    target: object,
+    star: str | None,
+    depth: int = 0,
+    conditions: tuple[str, ...] = (),
+) -> list[str]:
+    """Root-relative candidate paths an ``exports`` target stands for, in preference order
+    (``conditions``, the tsconfig's ``customConditions``, come before the usual ones)."""
     if depth > _MAX_CONDITION_DEPTH:
         return []
     if isinstance(target, str):
         value = target.replace("*", star) if star is not None else target
         return [join_path(directory, value)] if value else []
     if isinstance(target, list):
-        return [p for item in target for p in _expand_target(directory, item, star, depth + 1)]
+        return [
+            p
+            for item in target
+            for p in _expand_target(directory, item, star, depth + 1, conditions)
+        ]
     if isinstance(target, dict):
-        keys = [k for k in PREFERRED_CONDITIONS if k in target]
-        keys += [k for k in target if isinstance(k, str) and k not in PREFERRED_CONDITIONS]
-        return [p for k in keys for p in _expand_target(directory, target[k], star, depth + 1)]
+        preferred = (*conditions, *PREFERRED_CONDITIONS) if conditions else PREFERRED_CONDITIONS
+        keys = list(dict.fromkeys(k for k in preferred if k in target))
+        keys += [k for k in target if isinstance(k, str) and k not in preferred]
+        return [
+            p
+            for k in keys
+            for p in _expand_target(directory, target[k], star, depth + 1, conditions)
+        ]
     return []  # null blocks a subpath; anything else is malformed
 
 
@@ -276,21 +292,21 @@ class WorkspacePackage:
     exports: dict[str, object]
     entry_fields: tuple[str, ...]
 
-    def entry_candidates(self) -> list[str]:
+    def entry_candidates(self, conditions: tuple[str, ...] = ()) -> list[str]:
         """Root-relative candidate paths for the bare package name, in preference order."""
-        candidates = _expand_target(self.directory, self.exports.get("."), None)
+        candidates = _expand_target(self.directory, self.exports.get("."), None, 0, conditions)
         candidates += [join_path(self.directory, v) for v in self.entry_fields]
         candidates.append(self.directory)
         candidates.append(join_path(self.directory, "src"))
         return candidates
 
-    def subpath_candidates(self, sub: str) -> list[str]:
+    def subpath_candidates(self, sub: str, conditions: tuple[str, ...] = ()) -> list[str]:
         """Root-relative candidate paths for ``name/sub``, in preference order."""
         key = f"./{sub}"
         candidates: list[str] = []
         found = _index_of(self.exports).lookup(key)
         if found is not None:
-            candidates += _expand_target(self.directory, found[0], found[1])
+            candidates += _expand_target(self.directory, found[0], found[1], 0, conditions)
         candidates.append(join_path(self.directory, sub))
         return candidates
 
@@ -446,7 +462,9 @@ class WorkspaceIndex:
             self._packages.setdefault(name, package)
             self._namesakes.setdefault(name, []).append(package)
 
-    def import_candidates(self, specifier: str, importer_dir: str) -> tuple[list[str], str] | None:
+    def import_candidates(
+        self, specifier: str, importer_dir: str, conditions: tuple[str, ...] = ()
+    ) -> tuple[list[str], str] | None:
         """Targets of a ``#x`` package import (the nearest package.json's ``imports``, with
         conditions and ``*`` patterns) and that package's folder; None without a package."""
         current = importer_dir
@@ -457,7 +475,7 @@ class WorkspaceIndex:
         found = _index_of(self._imports[current]).lookup(specifier)
         if found is None:
             return [], current
-        return _expand_target(current, found[0], found[1]), current
+        return _expand_target(current, found[0], found[1], 0, conditions), current
 
     @property
     def route_directories(self) -> frozenset[str]:
@@ -475,6 +493,11 @@ class WorkspaceIndex:
         """Every named package, by name."""
         return self._packages
 
+    def name_of(self, directory: str) -> str | None:
+        """The ``name`` of the package whose manifest is in ``directory``, if any."""
+        package = self._by_directory.get(directory)
+        return package.name or None if package is not None else None
+
     def declared_link(self, name: str, importer_dir: str) -> _Link | None:
         """What the nearest manifest above ``importer_dir`` that declares dependency ``name``
         installs under that name; None when no manifest declares it."""
@@ -487,7 +510,9 @@ class WorkspaceIndex:
                 return None
             current = parent_dir(current)
 
-    def lookup(self, specifier: str, importer_dir: str = ".") -> PackageLookup | None:
+    def lookup(
+        self, specifier: str, importer_dir: str = ".", conditions: tuple[str, ...] = ()
+    ) -> PackageLookup | None:
         """Where ``specifier`` leads when it names a package of the repository (a workspace
         member, a named package no declaration includes, or a folder a ``file:``/``link:``
         dependency links); None when it names none (an ordinary external package).
@@ -532,9 +557,9 @@ class WorkspaceIndex:
         directory = package.directory
         label = f"{package.name or name} ({directory})"
         if not sub:
-            found = tuple((c, True, directory) for c in package.entry_candidates())
+            found = tuple((c, True, directory) for c in package.entry_candidates(conditions))
             return PackageLookup(found, label, sub, bool(package.exports))
-        subpath = package.subpath_candidates(sub)
+        subpath = package.subpath_candidates(sub, conditions)
         found = (*((c, True, directory) for c in subpath[:-1]), (subpath[-1], False, directory))
         return PackageLookup(found, label, sub, bool(package.exports))
 
