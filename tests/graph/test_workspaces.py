@@ -245,6 +245,8 @@ def test_missing_entry_and_subpath_say_why(tmp_path: Path) -> None:
         ("./dist/servers/h3.es.js", "src/servers/h3.ts"),  # vite library mode
         ("./dist/servers/h3.umd.cjs", "src/servers/h3.ts"),
         ("./dist/esm/servers/h3.js", "src/esm/servers/h3.ts"),  # a real src/esm wins
+        ("./dist/production/servers/h3.js", "src/servers/h3.ts"),  # per-mode builds
+        ("./dist/development/servers/h3.js", "src/servers/h3.ts"),
         ("./dist/acme_api.modern.mjs", "src/index.ts"),  # a bundle named after the package
         ("./dist/acme-api.umd.cjs", "src/main.ts"),
         ("./dist/cjs/api.cjs.development.js", "src/index.tsx"),

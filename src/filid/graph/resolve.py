@@ -374,6 +374,10 @@ FORMAT_DIRECTORIES = frozenset(
         "browser",
         "modern",
         "legacy",
+        "production",
+        "development",
+        "prod",
+        "dev",
     }
 )
 _DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
