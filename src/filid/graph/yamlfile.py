@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from filid.model.errors import InputError
 from filid.store.files import read_regular_file
 
@@ -22,20 +20,21 @@ MAX_YAML_BYTES = 1024 * 1024
 # Anchors and aliases are legitimate (shared lists of globs); thousands of them are not.
 MAX_ALIASES = 256
 
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 def parse_yaml(text: str) -> tuple[object, str | None]:
     """The first document of ``text`` as plain data, or ``(None, reason)`` when it is not
     readable YAML (or aliases too many nodes)."""
+    import yaml  # only projects with a YAML manifest pay for the import
+
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         aliases = 0
-        for event in yaml.parse(text, Loader=_Loader):
+        for event in yaml.parse(text, Loader=loader):
             if isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
                     return None, f"more than {MAX_ALIASES} YAML aliases"
-        return yaml.load(text, Loader=_Loader), None  # a safe loader: plain data only
+        return yaml.load(text, Loader=loader), None  # a safe loader: plain data only
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f" at line {mark.line + 1} column {mark.column + 1}" if mark is not None else ""
