@@ -1,10 +1,17 @@
 """Workspace packages: a ``package.json`` with a ``name`` inside the project (SPEC §4).
 
 Membership is real: when the project declares workspaces (``pnpm-workspace.yaml``
-``packages:``, ``package.json`` ``workspaces``), only the packages a declaration includes
-and does not exclude with a ``!`` glob are linked by name (excluded example folders are not);
-a project that declares none links every named package (a lenient default for repositories
-that link packages some other way).
+``packages:``, read with a YAML library; ``package.json`` ``workspaces``), only the packages
+a declaration includes and does not exclude with a ``!`` glob are linked by name (excluded
+example folders are not: importing one is *unresolved* with that reason); a project that
+declares none links every named package (a lenient default for repositories that link
+packages some other way). A declaration filid cannot read is a note, and links every named
+package below its folder.
+
+The nearest manifest above the importer that declares the dependency decides what its name
+installs (:func:`dependency_link`: ``workspace:``, ``npm:``, ``file:``/``link:``/``portal:``,
+``catalog:``, ``patch:``, remote specifiers); see the README, "Formats and protocols filid
+reads".
 
 An import of ``name`` or ``name/sub`` from anywhere in the project goes to that package's
 files instead of ``node_modules``. The entry of ``name`` is looked for, first hit wins, in:
@@ -146,7 +153,7 @@ class _Declarations:
     pnpm-workspace.yaml).
     """
 
-    def __init__(self, root: Path, files: Collection[str]) -> None:
+    def __init__(self, root: Path, files: Collection[str], manifests: dict[str, object]) -> None:
         self.globs: list[tuple[str, list[str]]] = []
         self.notes: list[str] = []
         self.catalogs: dict[tuple[str, str, str], str] = {}
@@ -155,7 +162,7 @@ class _Declarations:
             if name == "pnpm-workspace.yaml":
                 self._read_pnpm(root, file)
             elif name == "package.json":
-                data = read_jsonc_file(root, file)
+                data = manifests.get(file)
                 if isinstance(data, dict) and "workspaces" in data:
                     globs = _workspace_globs(data["workspaces"])
                     if globs is None:
@@ -416,7 +423,8 @@ class WorkspaceIndex:
             (f for f in files if f == "package.json" or f.endswith("/package.json")),
             key=lambda f: (f.count("/"), f),
         )
-        declarations = _Declarations(root, files)
+        parsed = {manifest: read_jsonc_file(root, manifest) for manifest in manifests}
+        declarations = _Declarations(root, files, parsed)
         self._declarations = declarations
         self.notes: tuple[str, ...] = tuple(declarations.notes)
         self._packages: dict[str, WorkspacePackage] = {}
@@ -431,7 +439,7 @@ class WorkspaceIndex:
         self._dependencies: dict[str, dict[str, str]] = {}
         self._manifests: dict[str, str] = {}
         for manifest in manifests:
-            data = read_jsonc_file(root, manifest)
+            data = parsed[manifest]
             if not isinstance(data, dict):
                 continue
             directory = parent_dir(manifest)
