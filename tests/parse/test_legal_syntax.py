@@ -49,11 +49,29 @@ LEGAL = {
         "export class A { accessor x = 1; static accessor y = 2; static accessor #z = 3; }\n"
     ),
     "export type star": "export type * from './b';\nexport type * as ns from './b';\n",
+    "function type with a parameter named like a type": (
+        "export interface P { onChange?: (string) => void; ready: (boolean) => boolean }\n"
+        "export declare class A { public ready: (string) => boolean; }\n"
+        "export const h = (value: string, onChange: (string) => void) => {\n"
+        "  onChange(value);\n"
+        "};\n"
+    ),
+    "invalid escape in a tagged template": "export const s = String.raw`Acme\\u00 Corp`;\n",
+}
+# Legal in .tsx only (JSX).
+LEGAL_TSX = {
+    "ampersand in JSX text and attributes": (
+        "export const a = <p>Plans & Billing</p>;\n"
+        "export const c = (\n  <div>\n    <h3>Compliance & Legal</h3>\n  </div>\n);\n"
+        'export const b = <a href="https://x.com/?a=1&b=2">x</a>;\n'
+    ),
 }
 BROKEN = {
     "missing initializer": "export const broken = ;\n",
     "unknown type parameter modifier": "export type G<foo T> = T;\n",
     "unknown field modifier": "export class A { static foo y = 2; }\n",
+    "arrow without a body": "export const f = (string) => ;\n",
+    "invalid escape in a plain template": "export const s = `Acme\\u00 Corp`;\n",
 }
 
 
@@ -61,6 +79,12 @@ BROKEN = {
 @pytest.mark.parametrize("source", LEGAL.values(), ids=LEGAL.keys())
 def test_legal_constructs_are_not_syntax_errors(source: str, extension: str) -> None:
     facts = parse_source(f"src/a.{extension}", source.encode())
+    assert not facts.has_syntax_error, facts.syntax_error_line
+
+
+@pytest.mark.parametrize("source", LEGAL_TSX.values(), ids=LEGAL_TSX.keys())
+def test_legal_jsx_is_not_a_syntax_error(source: str) -> None:
+    facts = parse_source("src/a.tsx", source.encode())
     assert not facts.has_syntax_error, facts.syntax_error_line
 
 
@@ -77,6 +101,8 @@ def test_tsc_agrees_on_every_construct(tmp_path: Path) -> None:
     for index, source in enumerate(LEGAL.values()):
         files[f"legal{index}.ts"] = source
         files[f"legal{index}.tsx"] = source
+    for index, source in enumerate(LEGAL_TSX.values()):
+        files[f"jsx{index}.tsx"] = source
     for index, source in enumerate(BROKEN.values()):
         files[f"broken{index}.ts"] = source
     for name, text in files.items():

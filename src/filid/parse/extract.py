@@ -711,7 +711,7 @@ def _grammar_gaps(root: Node, source: bytes) -> set[int]:
         node = stack.pop()
         for child in node.children:
             if child.is_missing:
-                if _is_tagged_template_bang(child, node):
+                if _is_tagged_template_bang(child, node) or _is_function_type_paren(child, source):
                     gaps.add(child.id)
             elif child.is_error:
                 if _is_gap_error(child, node, source):
@@ -771,12 +771,73 @@ def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
             and previous.type == "property_identifier"
             and _text(previous, source) == b"accessor"
         )
+    text = _text(error, source)
+    if text.startswith(b"&") and _in_jsx_text(parent):
+        # `Plans & Billing`, `href="?a=1&b=2"`: an ampersand that starts no entity is text
+        return not any(c in text for c in b"<>{}\"'")
+    if text.startswith(b"=>") or (not text and error.prev_sibling is not None):
+        # `(string) => void`: a function type whose one parameter is named like a type
+        previous = error.prev_named_sibling
+        rest = text[2:].strip().rstrip(b")").strip()
+        return (
+            previous is not None
+            and _ends_in_parenthesized_type(previous)
+            and not any(c in rest for c in b"{};=")
+            and (bool(rest) or not text)
+        )
+    if parent.type == "template_string":
+        # an invalid escape is legal in a tagged template (``String.raw`\u00` ``)
+        call = parent.parent
+        return (
+            call is not None
+            and call.type == "call_expression"
+            and call.child_by_field_name("arguments") == parent
+            and b"\\" in _text(parent, source)
+        )
     if len(named) == 1 and named[0].type == "instantiation_expression":
         following = error.next_sibling
         while following is not None and following.type != "template_string":
             following = following.children[0] if following.children else None
         # only whitespace may separate `f<T[]>` from its template
         return following is not None and not source[error.end_byte : following.start_byte].strip()
+    return False
+
+
+def _is_function_type_paren(missing: Node, source: bytes) -> bool:
+    """The ``)`` the grammar inserts in ``(x, f: (string) => void) => …``, before it reads
+    ``=> void)`` as an ERROR."""
+    parent = missing.parent
+    previous = missing.prev_named_sibling
+    following = parent.next_sibling if parent is not None else None
+    return (
+        missing.type == ")"
+        and parent is not None
+        and parent.type == "formal_parameters"
+        and previous is not None
+        and _ends_in_parenthesized_type(previous)
+        and following is not None
+        and following.is_error
+        and _text(following, source).startswith(b"=>")
+    )
+
+
+def _in_jsx_text(parent: Node) -> bool:
+    """Is ``parent`` JSX children or a JSX attribute's string?"""
+    if parent.type in ("jsx_element", "jsx_fragment"):
+        return True
+    grand = parent.parent
+    return parent.type == "string" and grand is not None and grand.type == "jsx_attribute"
+
+
+def _ends_in_parenthesized_type(node: Node) -> bool:
+    """Does ``node`` end with a parenthesized type of one name (``onChange: (string)``)?"""
+    current: Node | None = node
+    while current is not None:
+        if current.type == "parenthesized_type":
+            inner = current.named_children
+            return len(inner) == 1 and inner[0].type in ("predefined_type", "type_identifier")
+        children = [c for c in current.named_children if not c.is_error]
+        current = children[-1] if children else None
     return False
 
 
