@@ -57,6 +57,16 @@ LEGAL = {
         "};\n"
     ),
     "invalid escape in a tagged template": "export const s = String.raw`Acme\\u00 Corp`;\n",
+    "generic call with a typeof import type argument": (
+        "declare function original<T>(): Promise<T>;\n"
+        "export async function mock() {\n"
+        "  const actual = await original<typeof import('./b')>();\n"
+        "  const again = await original<typeof import('./b')>(\n"
+        "    './b.ts',\n"
+        "  );\n"
+        "  return { ...(await original<typeof import('./b')>()), actual, again };\n"
+        "}\n"
+    ),
 }
 # Legal in .tsx only (JSX).
 LEGAL_TSX = {

@@ -785,6 +785,23 @@ def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
             and not any(c in rest for c in b"{};=")
             and (bool(rest) or not text)
         )
+    if text.startswith(b">") and named and named[0].type in ("formal_parameters", "arguments"):
+        # `await importOriginal<typeof import('x')>()` (vitest mocks): the grammar reads
+        # `f < typeof import('x')` as a comparison and the `>(…)` that follows as an ERROR
+        return _ends_in_typeof_import_comparison(error.prev_named_sibling)
+    if text == b"," and parent.type == "parenthesized_expression":
+        # `vi.importActual<typeof import('x')>('./x.ts',)`: read as `(… < …) > ('./x.ts',)`,
+        # where the trailing comma of the call's arguments is an error
+        comparison = parent.parent
+        if comparison is not None and comparison.type == "binary_expression":
+            operator = comparison.child_by_field_name("operator")
+            left = comparison.child_by_field_name("left")
+            return (
+                operator is not None
+                and operator.type == ">"
+                and _ends_in_typeof_import_comparison(left)
+            )
+        return False
     if parent.type == "template_string":
         # an invalid escape is legal in a tagged template (``String.raw`\u00` ``)
         call = parent.parent
@@ -819,6 +836,29 @@ def _is_function_type_paren(missing: Node, source: bytes) -> bool:
         and following.is_error
         and _text(following, source).startswith(b"=>")
     )
+
+
+def _ends_in_typeof_import_comparison(node: Node | None) -> bool:
+    """Does ``node`` end with ``x < typeof import('…')`` (the start of a generic call)?"""
+    current = node
+    while current is not None:
+        if current.type == "binary_expression":
+            operator = current.child_by_field_name("operator")
+            right = current.child_by_field_name("right")
+            if (
+                operator is not None
+                and operator.type == "<"
+                and right is not None
+                and right.type == "unary_expression"
+                and (argument := right.child_by_field_name("argument")) is not None
+                and argument.type == "call_expression"
+                and (function := argument.child_by_field_name("function")) is not None
+                and function.type == "import"
+            ):
+                return True
+        children = [c for c in current.named_children if not c.is_error]
+        current = children[-1] if children else None
+    return False
 
 
 def _in_jsx_text(parent: Node) -> bool:
