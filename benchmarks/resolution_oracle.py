@@ -55,17 +55,69 @@ class Comparison:
 
 
 def link_workspaces(root: Path) -> int:
-    """Symlink every named workspace package into ``root/node_modules`` (for TypeScript)."""
+    """Lay out ``root/node_modules`` as the package managers do (for TypeScript to follow).
+
+    Every named workspace package is linked at the root (npm, yarn and bun hoist them there;
+    pnpm's ``hoist-workspace-packages`` is approximated the same way). Then each manifest's own
+    dependencies, independently of filid's resolver, from the managers' documentation:
+    ``workspace:`` (also ``workspace:other@*`` and a path) links that package into the
+    declaring package's ``node_modules``; ``file:``/``link:``/``portal:`` link the folder;
+    ``npm:`` installs the registry's package, stood for by an empty stub package (TypeScript
+    resolves it outside the project). Returns how many links and stubs were made.
+    """
     project = load_project(root, use_cache=False)
-    linked = 0
-    for name, package in project.resolver.workspace_packages().items():
-        link = root / "node_modules" / name
-        if link.exists() or link.is_symlink():
+    packages = project.resolver.workspace_packages()
+    made = 0
+    for name, package in packages.items():
+        made += _link(root / "node_modules" / name, root / package)
+    for manifest in sorted(root.rglob("package.json")):
+        if "node_modules" in manifest.relative_to(root).parts:
             continue
-        link.parent.mkdir(parents=True, exist_ok=True)
-        link.symlink_to(os.path.relpath(root / package, link.parent))
-        linked += 1
-    return linked
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(data, dict):
+            continue
+        for field_name in ("devDependencies", "peerDependencies", "dependencies"):
+            deps = data.get(field_name)
+            if not isinstance(deps, dict):
+                continue
+            for name, spec in deps.items():
+                if not isinstance(spec, str):
+                    continue
+                made += _install(manifest.parent, name, spec.strip(), root, packages)
+    return made
+
+
+def _install(folder: Path, name: str, spec: str, root: Path, packages: dict[str, str]) -> int:
+    """What installing ``"name": "spec"`` puts at ``folder/node_modules/name``."""
+    where = folder / "node_modules" / name
+    if spec.startswith("workspace:"):
+        rest = spec[len("workspace:") :]
+        if rest.startswith((".", "/")):
+            return _link(where, (folder / rest).resolve())
+        at = rest.find("@", 1)
+        target = rest[:at] if at > 0 else name
+        return _link(where, root / packages[target]) if target in packages else 0
+    if spec.startswith(("file:", "link:", "portal:")):
+        target = (folder / spec.partition(":")[2]).resolve()
+        return _link(where, target) if target.is_dir() else 0
+    if spec.startswith("npm:") and name in packages:
+        where.mkdir(parents=True, exist_ok=True)
+        stub = {"name": name, "exports": {".": "./index.d.ts", "./*": "./index.d.ts"}}
+        (where / "package.json").write_text(json.dumps(stub))
+        (where / "index.d.ts").write_text("export {};\n")
+        return 1
+    return 0
+
+
+def _link(link: Path, target: Path) -> int:
+    if link.exists() or link.is_symlink():
+        return 0
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(os.path.relpath(target, link.parent))
+    return 1
 
 
 def compare(root: Path, node_tools: Path | None = None) -> Comparison:
@@ -115,25 +167,29 @@ def compare(root: Path, node_tools: Path | None = None) -> Comparison:
 
 
 def _mapped_build_output(resolver: Any, specifier: str, failed: list[str]) -> str | None:
-    """filid's documented dist→src mapping applied to TypeScript's first miss in the build
-    output of a workspace package the specifier names (``<package>/dist/…``)."""
+    """filid's documented mapping of unbuilt output to source (SPEC §4: build folders, format
+    folders, bundler file names) applied to TypeScript's misses, in its order, inside the workspace
+    package a bare specifier reaches (linked under its name or, for a ``link:``/``file:``
+    alias, under another)."""
     split = split_package_specifier(specifier)
-    packages: dict[str, str] = resolver.workspace_packages()
-    if split is None or split[0] not in packages:
+    if split is None or specifier.startswith((".", "/", "#")) or ":" in split[0]:
         return None
-    package_dir = packages[split[0]]
-    prefix = "" if package_dir == "." else package_dir + "/"
+    packages: dict[str, str] = resolver.workspace_packages()
+    folders = sorted(set(packages.values()), key=len, reverse=True)
     for location in failed:
-        if not location.startswith(prefix):
+        if location.endswith("/package.json") or "node_modules/" in location:
             continue
-        first = location[len(prefix) :].split("/", 1)[0]
-        if first not in ("dist", "build", "lib", "out"):
+        package_dir = packages.get(split[0]) or next(
+            (d for d in folders if d == "." or location.startswith(d + "/")), None
+        )
+        prefix = "" if package_dir in (None, ".") else f"{package_dir}/"
+        if package_dir is None or not location.startswith(prefix):
             continue
-        for candidate in build_output_sources(package_dir, location):
+        names = [n for n, d in packages.items() if d == package_dir]
+        for candidate in build_output_sources(package_dir, location, min(names, default=None)):
             found = resolver.resolve_candidate(candidate)
             if found is not None:
                 return str(found)
-        return None
     return None
 
 

@@ -636,7 +636,8 @@ def scan(
         if unresolved:
             click.echo(f"{len(unresolved)} unresolved import(s):")
             for item in unresolved[:20]:
-                click.echo(f"  {item.file}:{item.line}: '{item.specifier}'")
+                why = f" ({item.reason})" if item.reason else ""
+                click.echo(f"  {item.file}:{item.line}: '{item.specifier}'{why}")
             if len(unresolved) > 20:
                 click.echo(f"  … and {len(unresolved) - 20} more (see --format json)")
 

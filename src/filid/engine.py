@@ -187,7 +187,7 @@ def _load_project(
     file_graph = build_file_graph(parsed.facts, resolver)
     test_files = frozenset(f for f in sources if is_test_file(f))
     module_graph = build_module_graph(tree, file_graph, test_files)
-    notes = (*config.notes, *universe.notes, *parsed.notes, *doc_notes)
+    notes = (*config.notes, *universe.notes, *parsed.notes, *doc_notes, *resolver.notes)
     return Project(
         root=resolved,
         config=config,

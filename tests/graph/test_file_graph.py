@@ -44,7 +44,7 @@ def test_edges_sorted_unresolved_listed_externals_dropped(tmp_path: Path) -> Non
     assert graph.edges[2].fact.kind is ImportKind.TYPE
     assert graph.edges[2].fact.specifier == "@/c"
     assert graph.unresolved == (
-        UnresolvedImport("src/a.ts", 3, "@/gone"),
-        UnresolvedImport("src/a.ts", 5, "./gone"),
-        UnresolvedImport("src/a.ts", 7, DYNAMIC_SPECIFIER),
+        UnresolvedImport("src/a.ts", 3, "@/gone", "the tsconfig `paths` alias matches no file"),
+        UnresolvedImport("src/a.ts", 5, "./gone", "no such file"),
+        UnresolvedImport("src/a.ts", 7, DYNAMIC_SPECIFIER, "the argument is not a string literal"),
     )

@@ -28,7 +28,8 @@ pytestmark = [
 
 FIXTURE = {
     "package.json": json.dumps({"name": "repo", "private": True}),
-    "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n  - '!packages/example'\n",
+    # unindented, as formatters write it
+    "pnpm-workspace.yaml": "packages:\n- 'packages/*'\n- 'apps/*'\n- '!packages/example'\n",
     "tsconfig.json": json.dumps(
         {"compilerOptions": {"module": "ESNext", "moduleResolution": "Bundler", "strict": True}}
     ),
@@ -47,7 +48,20 @@ FIXTURE = {
     "packages/ui/src/icons/shapes.ts": "export type Shape = 'star';\n",
     "packages/example/package.json": json.dumps({"name": "example", "main": "index.ts"}),
     "packages/example/index.ts": "export const demo = 1;\n",
-    "apps/web/package.json": json.dumps({"name": "web", "imports": {"#db": "./src/db.ts"}}),
+    "apps/web/package.json": json.dumps(
+        {
+            "name": "web",
+            "imports": {"#db": "./src/db.ts"},
+            "dependencies": {"@acme/ui": "workspace:*", "kit": "link:../../packages/kit"},
+        }
+    ),
+    # the published @acme/ui, not the workspace one: TypeScript finds it in node_modules
+    "apps/docs/package.json": json.dumps(
+        {"name": "docs", "dependencies": {"@acme/ui": "npm:@acme/ui@^1"}}
+    ),
+    "apps/docs/page.ts": "import { Button } from '@acme/ui';\nexport const b = Button;\n",
+    "packages/kit/package.json": json.dumps({"name": "@acme/kit", "exports": "./dist/esm/main.js"}),
+    "packages/kit/src/main.ts": "export const kit = 1;\n",
     "apps/web/src/db.ts": "export const db = 1;\n",
     "apps/web/src/types.d.ts": "export type Id = string;\n",
     "apps/web/src/twin.ts": "export const twin = 'ts';\n",
@@ -58,8 +72,9 @@ FIXTURE = {
         "import type { Id } from './types';\n"
         "import { twin } from './twin.js';\n"
         "import { db } from '#db';\n"
+        "import { kit } from 'kit';\n"
         "export type * from './types';\n"
-        "export const all = [Button, Star, twin, db] as const;\n"
+        "export const all = [Button, Star, twin, db, kit] as const;\n"
         "export type Ids = Id[];\n"
     ),
 }
@@ -70,8 +85,9 @@ def test_filid_resolves_every_import_as_typescript_does(tmp_path: Path) -> None:
     from benchmarks.resolution_oracle import compare, link_workspaces
 
     root = write_files(tmp_path / "repo", FIXTURE)
-    # repo and @acme/ui: packages/example is excluded with `!`, apps/web is not declared
-    assert link_workspaces(root) == 2
+    # repo, @acme/ui, @acme/kit, web and docs at the root (packages/example is excluded with
+    # `!`), web's workspace: and link: dependencies, docs' npm: stub
+    assert link_workspaces(root) == 8
     result = compare(root, NODE_TOOLS)
     assert result.only_ts == [] and result.only_filid == [] and result.different == []
     resolved = {(file, spec): target for file, spec, target in result.both}
@@ -82,6 +98,7 @@ def test_filid_resolves_every_import_as_typescript_does(tmp_path: Path) -> None:
         (main, "./types"): "apps/web/src/types.d.ts",
         (main, "./twin.js"): "apps/web/src/twin.ts",
         (main, "#db"): "apps/web/src/db.ts",
+        (main, "kit"): "packages/kit/src/main.ts",
         ("packages/ui/src/index.ts", "./button"): "packages/ui/src/button.ts",
         ("packages/ui/src/icons/index.ts", "./shapes"): "packages/ui/src/icons/shapes.ts",
     }

@@ -427,7 +427,12 @@ def test_workspace_membership_honours_exclusions(
         files["package.json"] = '{"name": "repo"}'
     r = resolver_for(tmp_path, files)
     assert r.resolve("apps/web/main.ts", "ui") == published("packages/ui/src/index.ts")
-    assert r.resolve("apps/web/main.ts", "example") == EXTERNAL
+    # A package of the repository that no declaration includes is not linked, and said so.
+    excluded = r.resolve("apps/web/main.ts", "example")
+    assert excluded == UNRESOLVED
+    assert excluded.reason == (
+        "package example (packages/example) is not a member of the declared workspaces"
+    )
 
 
 def test_package_imports_hash_specifiers(tmp_path: Path) -> None:

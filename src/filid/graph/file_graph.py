@@ -12,15 +12,18 @@ from filid.model.graph import FileGraph, ImportEdge, UnresolvedImport
 __all__ = ["DYNAMIC_SPECIFIER", "build_file_graph"]
 
 DYNAMIC_SPECIFIER = "<dynamic>"
+DYNAMIC_REASON = "the argument is not a string literal"
 
 
 def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> FileGraph:
     """Resolve every import in ``facts`` (keyed by root-relative path) into a ``FileGraph``.
 
     Edges go to project files only and are sorted by (source, line, column, target).
-    ``unresolved`` lists relative, root and aliased specifiers that found no file, plus
-    dynamic imports whose argument is not a string literal (shown as ``<dynamic>``), sorted
-    by (file, line, specifier). External packages produce neither.
+    ``unresolved`` lists relative, root and aliased specifiers that found no file, bare ones
+    that name a package of the repository but do not reach it (not a workspace member, an
+    ``npm:`` alias, a subpath with no file), plus dynamic imports whose argument is not a
+    string literal (shown as ``<dynamic>``), each with its reason, sorted by (file, line,
+    specifier). External packages produce neither.
     """
     edges: list[ImportEdge] = []
     unresolved: list[UnresolvedImport] = []
@@ -31,7 +34,9 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
         file_edges: list[ImportEdge] = []
         for fact in facts[path].imports:
             if fact.specifier is None:
-                unresolved.append(UnresolvedImport(path, fact.line, DYNAMIC_SPECIFIER))
+                unresolved.append(
+                    UnresolvedImport(path, fact.line, DYNAMIC_SPECIFIER, DYNAMIC_REASON)
+                )
                 continue
             resolution = resolver.resolve_from(directory, fact.specifier)
             if resolution.kind is file_kind and resolution.target is not None:
@@ -39,7 +44,9 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
                     ImportEdge(path, resolution.target, fact, resolution.via_manifest)
                 )
             elif resolution.kind is unresolved_kind:
-                unresolved.append(UnresolvedImport(path, fact.line, fact.specifier))
+                unresolved.append(
+                    UnresolvedImport(path, fact.line, fact.specifier, resolution.reason or "")
+                )
         # Files come in sorted order, so sorting each file's edges sorts them all.
         file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
         edges.extend(file_edges)

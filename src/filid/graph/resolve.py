@@ -21,7 +21,7 @@ Results are memoised per (importer directory, specifier).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -60,16 +60,22 @@ class ResolutionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """The outcome of resolving one specifier; ``target`` is set for ``kind == FILE``."""
+    """The outcome of resolving one specifier; ``target`` is set for ``kind == FILE``;
+    ``reason`` says why an ``UNRESOLVED`` one found no file (not part of equality)."""
 
     kind: ResolutionKind
     target: str | None = None
     via_manifest: bool = False
+    reason: str | None = field(default=None, compare=False)
 
 
 _KIND_CODES = {kind: code for code, kind in enumerate(ResolutionKind)}
 _EXTERNAL = Resolution(ResolutionKind.EXTERNAL)
-_UNRESOLVED = Resolution(ResolutionKind.UNRESOLVED)
+_NO_FILE = Resolution(ResolutionKind.UNRESOLVED, reason="no such file")
+
+
+def _unresolved(reason: str) -> Resolution:
+    return Resolution(ResolutionKind.UNRESOLVED, reason=reason)
 
 
 def _is_path_specifier(specifier: str) -> bool:
@@ -93,10 +99,10 @@ class Resolver:
 
     def memo_data(self) -> list[list[str | int | None]]:
         """Every resolution made so far as plain data ``[directory, specifier, kind, target,
-        via_manifest]`` (sorted), for :meth:`seed` in a later run over the same inputs."""
+        via_manifest, reason]`` (sorted), for :meth:`seed` in a later run over the same inputs."""
         kinds = _KIND_CODES
         return [
-            [directory, specifier, kinds[r.kind], r.target, int(r.via_manifest)]
+            [directory, specifier, kinds[r.kind], r.target, int(r.via_manifest), r.reason]
             for (directory, specifier), r in sorted(self._memo.items())
         ]
 
@@ -109,14 +115,15 @@ class Resolver:
         kinds = tuple(ResolutionKind)
         memo: dict[tuple[str, str], Resolution] = {}
         try:
-            for directory, specifier, kind, target, via in data:
+            for directory, specifier, kind, target, via, reason in data:
                 if not (
                     isinstance(directory, str)
                     and isinstance(specifier, str)
                     and (target is None or isinstance(target, str))
+                    and (reason is None or isinstance(reason, str))
                 ):
                     return False
-                resolution = Resolution(kinds[kind], target, bool(via))
+                resolution = Resolution(kinds[kind], target, bool(via), reason)
                 if resolution.kind is ResolutionKind.FILE and target not in self._files:
                     return False
                 memo[(directory, specifier)] = resolution
@@ -153,6 +160,12 @@ class Resolver:
                     found.add(file)
         return frozenset(found)
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """One line per manifest or workspace declaration filid could not read (the file
+        named), and what it did instead."""
+        return self._workspaces.notes
+
     def workspace_packages(self) -> dict[str, str]:
         """Every named workspace package (name → folder) that resolution links by name."""
         return {name: p.directory for name, p in self._workspaces.packages.items()}
@@ -171,13 +184,13 @@ class Resolver:
 
     def _resolve_uncached(self, directory: str, specifier: str) -> Resolution:
         if not specifier:
-            return _UNRESOLVED
+            return _unresolved("empty specifier")
         if _is_path_specifier(specifier):
             base = "." if specifier.startswith("/") else directory
             path = join_path(
                 base, specifier.lstrip("/") if specifier.startswith("/") else specifier
             )
-            return self._file_or(self._first(self._strip_query(path)), _UNRESOLVED)
+            return self._file_or(self._first(self._strip_query(path)), _NO_FILE)
 
         options = self._tsconfigs.for_directory(directory)
         if options is not None:
@@ -190,7 +203,9 @@ class Resolver:
                         ResolutionKind.FILE, target, self._publishes(specifier, directory)
                     )
                 if not alias.is_catch_all:
-                    return self._workspace(specifier, directory) or _UNRESOLVED
+                    return self._workspace(specifier, directory) or _unresolved(
+                        "the tsconfig `paths` alias matches no file"
+                    )
         if specifier.startswith("#"):
             return self._package_import(specifier, directory)  # after `paths`, as tsc does
         if options is not None and options.base_url is not None:
@@ -214,20 +229,23 @@ class Resolver:
                         break
                 base = options.root_dir if options.root_dir is not None else package_dir
                 found.append(join_path(base, rest))
-        return found + build_output_sources(package_dir, candidate)
+        name = self._workspaces.name_of(package_dir)
+        return found + build_output_sources(package_dir, candidate, name)
 
     def _publishes(self, specifier: str, directory: str) -> bool:
         """A `paths` alias that spells a workspace package's name (`@trpc/server/adapters/ws`
         mapped to its source by the monorepo's tsconfig) still goes through what the package
         publishes when its manifest exports that subpath."""
-        candidates = self._workspaces.candidates(specifier, directory)
-        return candidates is not None and any(via for _, via, _ in candidates)
+        found = self._workspaces.lookup(specifier, directory)
+        return found is not None and any(via for _, via, _ in found.candidates)
 
     def _package_import(self, specifier: str, directory: str) -> Resolution:
         """``#x``: the nearest package.json's ``imports`` (a target may also be a bare name)."""
-        found = self._workspaces.import_candidates(specifier, directory)
+        found = self._workspaces.import_candidates(
+            specifier, directory, self._conditions(directory)
+        )
         if found is None:
-            return _UNRESOLVED
+            return _unresolved("no package.json above the importer declares `imports`")
         targets, package_dir = found
         for target in targets:
             relative = target[len(package_dir) + 1 :] if package_dir != "." else target
@@ -238,7 +256,10 @@ class Resolver:
             )
             if file is not None:
                 return Resolution(ResolutionKind.FILE, file)
-        return _UNRESOLVED
+        manifest = join_path(package_dir, "package.json")
+        if not targets:
+            return _unresolved(f"`imports` of {manifest} has no such entry")
+        return _unresolved(f"`imports` of {manifest} names no file inside its package")
 
     def _workspace(self, specifier: str, directory: str) -> Resolution | None:
         """A workspace package's file for ``specifier``; None when it names no package.
@@ -249,16 +270,33 @@ class Resolver:
         output that does not exist maps to its source (SPEC §4): ``dist|build|lib/x`` →
         ``src/x``, then ``x``.
         """
-        candidates = self._workspaces.candidates(specifier, directory)
-        if candidates is None:
+        lookup = self._workspaces.lookup(specifier, directory, self._conditions(directory))
+        if lookup is None:
             return None
-        for candidate, via_manifest, package_dir in candidates:
-            target = self.resolve_candidate(candidate)
-            if target is None and via_manifest:
-                target = self._first(self._sources_of(package_dir, candidate))
+        if lookup.refusal is not None:
+            return _unresolved(lookup.refusal)
+        for candidate, via_manifest, package_dir in lookup.candidates:
+            # Build output a deep import or the manifest names maps to its source.
+            target = self.resolve_candidate(candidate) or self._first(
+                self._sources_of(package_dir, candidate)
+            )
             if target is not None:
                 return Resolution(ResolutionKind.FILE, target, via_manifest)
-        return _UNRESOLVED
+        if not lookup.subpath:
+            return _unresolved(f"package {lookup.package}: its entry point names no file")
+        return _unresolved(
+            f"package {lookup.package}: no file for subpath ./{lookup.subpath}"
+            + (
+                " (`exports` does not name it)"
+                if lookup.has_exports and len(lookup.candidates) == 1
+                else ""
+            )
+        )
+
+    def _conditions(self, directory: str) -> tuple[str, ...]:
+        """The ``customConditions`` of the tsconfig governing ``directory``."""
+        options = self._tsconfigs.for_directory(directory)
+        return options.custom_conditions if options is not None else ()
 
     def _first(self, candidates: Collection[str]) -> str | None:
         for candidate in candidates:
@@ -308,27 +346,135 @@ class Resolver:
 
 
 BUILD_OUTPUT_DIRECTORIES = ("dist", "build", "lib", "out")
+# Sub-folders bundlers and dual-package builds write one module format into
+# (``dist/esm/x.js``, ``dist/cjs/x.js``, ``dist/types/x.d.ts``, ``lib/es/x.js``…).
+FORMAT_DIRECTORIES = frozenset(
+    {
+        "esm",
+        "cjs",
+        "mjs",
+        "es",
+        "es5",
+        "es6",
+        "es2015",
+        "es2017",
+        "es2020",
+        "esnext",
+        "lib",
+        "module",
+        "modules",
+        "commonjs",
+        "umd",
+        "iife",
+        "types",
+        "typings",
+        "dts",
+        "declarations",
+        "node",
+        "browser",
+        "modern",
+        "legacy",
+        "production",
+        "development",
+        "prod",
+        "dev",
+    }
+)
 _DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+# What a build writes for one source module: its emitted extensions, and the format infixes
+# of tsup/tsdown/unbuild/vite library builds (``index.es.js``, ``index.umd.cjs``).
+_OUTPUT_SUFFIXES = (*_DECLARATION_SUFFIXES, ".js", ".mjs", ".cjs", ".jsx")
+_FORMAT_INFIXES = (
+    ".es",
+    ".esm",
+    ".cjs",
+    ".mjs",
+    ".umd",
+    ".iife",
+    ".min",
+    ".modern",
+    ".legacy",
+    ".legacy-esm",
+    ".module",
+    ".browser",
+    ".node",
+    ".worker",
+    ".development",
+    ".production",
+    ".prod",
+    ".dev",
+)
 
 
-def build_output_sources(package_dir: str, candidate: str) -> list[str]:
-    """Source candidates for a manifest target in unbuilt output (SPEC §4).
+def _output_stem(path: str) -> str | None:
+    """``a/index.es.js`` → ``a/index``: a build output path without its emitted extension and
+    format infixes (the probe then tries every source extension); None when it has none."""
+    head, _, name = path.rpartition("/")
+    for suffix in _OUTPUT_SUFFIXES:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+            break
+    else:
+        return None
+    stripped = True
+    while stripped:
+        stripped = False
+        for infix in _FORMAT_INFIXES:
+            if name.endswith(infix) and len(name) > len(infix):
+                name = name[: -len(infix)]
+                stripped = True
+    return f"{head}/{name}" if head else name
+
+
+def _bundle_names(package_name: str) -> set[str]:
+    """File names a bundler gives a package's one entry bundle: ``@scope/ui`` →
+    ``scope_ui`` (preconstruct, tsup's global name), ``scope-ui``, ``ui``."""
+    scope, _, bare = package_name.lstrip("@").rpartition("/")
+    names = {bare}
+    if scope:
+        names |= {f"{scope}_{bare}", f"{scope}-{bare}"}
+    return names
+
+
+def build_output_sources(
+    package_dir: str, candidate: str, package_name: str | None = None
+) -> list[str]:
+    """Source candidates for a manifest target in unbuilt output (SPEC §4), most literal first.
 
     ``packages/ui/dist/icons/index.js`` → ``packages/ui/src/icons/index.js`` (the resolver's
-    probe then finds ``index.ts``), then ``packages/ui/icons/index.js``; declaration targets
-    (``x.d.ts``) stand for ``x``. Empty when the target is not under a build folder.
+    probe then finds ``index.ts``), then ``packages/ui/icons/index.js``. A format sub-folder
+    is dropped too (``dist/esm/servers/h3.js`` → ``src/servers/h3``; also ``esm/x.js`` at the
+    package root), and so are the extensions and infixes bundlers write (``dist/index.mjs``,
+    ``dist/index.d.cts``, ``dist/ui.es.js`` → ``src/index``, ``src/ui``). A bundle named after
+    the package (vite library mode, tsup, preconstruct: ``dist/scope_ui.modern.mjs`` of
+    ``@scope/ui``) stands for the package's entry, ``src/index`` or ``src/main``. Every
+    candidate is checked against the files that exist. Empty when the target is not under a
+    build or format folder.
     """
     prefix = "" if package_dir == "." else package_dir + "/"
     if not candidate.startswith(prefix):
         return []
-    first, _, rest = candidate[len(prefix) :].partition("/")
-    if first not in BUILD_OUTPUT_DIRECTORIES or not rest:
-        return []
-    for suffix in _DECLARATION_SUFFIXES:
-        if rest.endswith(suffix):
-            rest = rest[: -len(suffix)]
-            break
-    return [f"{prefix}src/{rest}", f"{prefix}{rest}"]
+    parts = candidate[len(prefix) :].split("/")
+    tails: list[str] = []
+    if parts[0] in BUILD_OUTPUT_DIRECTORIES and len(parts) > 1:
+        tails.append("/".join(parts[1:]))
+        if parts[1] in FORMAT_DIRECTORIES and len(parts) > 2:
+            tails.append("/".join(parts[2:]))
+    elif parts[0] in FORMAT_DIRECTORIES and len(parts) > 1:
+        tails.append("/".join(parts[1:]))
+    found: list[str] = []
+    for rest in tails:
+        for suffix in _DECLARATION_SUFFIXES:
+            if rest.endswith(suffix):
+                rest = rest[: -len(suffix)]
+                break
+        stem = _output_stem(rest)
+        for variant in (rest, stem):
+            if variant is not None:
+                found += [f"{prefix}src/{variant}", f"{prefix}{variant}"]
+        if package_name and stem is not None and stem in _bundle_names(package_name):
+            found += [f"{prefix}src/index", f"{prefix}src/main"]
+    return list(dict.fromkeys(found))
 
 
 def build_resolver(root: Path, files: Collection[str]) -> Resolver:

@@ -93,6 +93,8 @@ class CompilerPaths:
     # spell a new relative import the way the compiler demands (node16/nodenext: ``.js``).
     module: str | None = None
     module_resolution: str | None = None
+    # ``customConditions``: extra ``exports``/``imports`` conditions, matched before the usual.
+    custom_conditions: tuple[str, ...] = ()
 
     @property
     def needs_extensions(self) -> bool:
@@ -136,6 +138,7 @@ class _RawOptions:
     root_dir: str | None = None
     module: str | None = None
     module_resolution: str | None = None
+    custom_conditions: tuple[str, ...] = ()
 
 
 def _parse_aliases(raw: object) -> tuple[PathAlias, ...] | None:
@@ -181,6 +184,7 @@ class TsconfigIndex:
                     root_dir=raw.root_dir,
                     module=raw.module,
                     module_resolution=raw.module_resolution,
+                    custom_conditions=raw.custom_conditions,
                 )
 
     @property
@@ -259,6 +263,7 @@ class TsconfigIndex:
         root_dir: str | None = None
         module: str | None = None
         module_resolution: str | None = None
+        conditions: tuple[str, ...] = ()
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -271,6 +276,7 @@ class TsconfigIndex:
             root_dir = inherited.root_dir or root_dir
             module = inherited.module or module
             module_resolution = inherited.module_resolution or module_resolution
+            conditions = inherited.custom_conditions or conditions
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
             if isinstance(options.get("module"), str):
@@ -288,7 +294,12 @@ class TsconfigIndex:
                 out_dir = join_path(config_dir, str(options["outDir"]))
             if isinstance(options.get("rootDir"), str):
                 root_dir = join_path(config_dir, str(options["rootDir"]))
-        return _RawOptions(base_url, paths, paths_dir, out_dir, root_dir, module, module_resolution)
+            custom = options.get("customConditions")
+            if isinstance(custom, list):
+                conditions = tuple(c for c in custom if isinstance(c, str))
+        return _RawOptions(
+            base_url, paths, paths_dir, out_dir, root_dir, module, module_resolution, conditions
+        )
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
         values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []

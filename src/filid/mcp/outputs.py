@@ -226,7 +226,9 @@ SCAN_REPORT: Final = _object(
                 }
             )
         ),
-        "unresolved": _array(_object({"file": _STRING, "line": _NUMBER, "specifier": _STRING})),
+        "unresolved": _array(
+            _object({"file": _STRING, "line": _NUMBER, "specifier": _STRING, "reason": _STRING})
+        ),
         "timestamp": _STRING,
         "duration": _NUMBER,
     }

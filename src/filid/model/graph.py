@@ -23,11 +23,14 @@ class ImportEdge:
 
 @dataclass(frozen=True, slots=True)
 class UnresolvedImport:
-    """A relative, root or aliased specifier that found no file (or a non-literal dynamic)."""
+    """A relative, root or aliased specifier that found no file (or a non-literal dynamic),
+    or a bare one naming a package of the repository that it does not reach; ``reason``
+    says why."""
 
     file: str
     line: int
     specifier: str
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,7 +181,7 @@ def scan_report(
         },
         "modules": module_infos(tree, facts) if include_modules else [],
         "unresolved": [
-            {"file": u.file, "line": u.line, "specifier": u.specifier}
+            {"file": u.file, "line": u.line, "specifier": u.specifier, "reason": u.reason}
             for u in sorted(file_graph.unresolved, key=lambda u: (u.file, u.line, u.specifier))
         ],
         "timestamp": timestamp,
