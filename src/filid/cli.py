@@ -20,6 +20,7 @@ import click
 
 from filid import __version__
 from filid.model.errors import FilidError
+from filid.model.escape import visible
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity
 
@@ -39,7 +40,6 @@ FAIL_LEVELS = {"error": 0, "warning": 1, "info": 2, "never": -1}
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    from filid.report.escape import visible
 
     # One line, whatever the repository put in a path: no workflow command, no escape code.
     click.echo(f"filid: {visible(message)}", err=True)
@@ -629,14 +629,16 @@ def scan(
 
             for info in module_infos(tree, project.facts):
                 click.echo(
-                    f"  {info['path']}: {info['category']}, {info['exportCount']} export(s)"
-                    f"{'' if info['hasIndex'] or info['hasMain'] else ', no entry point'}"
+                    visible(
+                        f"  {info['path']}: {info['category']}, {info['exportCount']} export(s)"
+                        f"{'' if info['hasIndex'] or info['hasMain'] else ', no entry point'}"
+                    )
                 )
         unresolved = project.file_graph.unresolved
         if unresolved:
             click.echo(f"{len(unresolved)} unresolved import(s):")
             for item in unresolved[:20]:
-                click.echo(f"  {item.file}:{item.line}: '{item.specifier}'")
+                click.echo(visible(f"  {item.file}:{item.line}: '{item.specifier}'"))
             if len(unresolved) > 20:
                 click.echo(f"  … and {len(unresolved) - 20} more (see --format json)")
 
@@ -697,10 +699,13 @@ def lca(
 
         click.echo(dumps(lca_to_json(result, str(project.root))), nl=False)
         return
-    click.echo(f"LCA: {result.lca} ({result.lca_category}, depth {result.lca_depth})")
-    click.echo(f"distance: {module_a} → {result.distance_a}, {module_b} → {result.distance_b}")
-    click.echo(f"place shared code in: {result.suggested_placement}")
-    click.echo(result.explanation)
+    for line in (
+        f"LCA: {result.lca} ({result.lca_category}, depth {result.lca_depth})",
+        f"distance: {module_a} → {result.distance_a}, {module_b} → {result.distance_b}",
+        f"place shared code in: {result.suggested_placement}",
+        *result.explanation.split("\n"),
+    ):
+        click.echo(visible(line))
 
 
 @cli.command()
@@ -808,7 +813,7 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
         write_file_atomically(target, text.encode("utf-8"), confine=root)
         click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")
         for line in _survey_lines(seen):
-            click.echo(f"  {line}")
+            click.echo(visible(f"  {line}"))
     from filid.snapshot import check_project
 
     bar = _Progress(not no_progress)

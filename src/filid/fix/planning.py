@@ -33,6 +33,7 @@ from filid.graph.resolve import ResolutionKind, Resolver
 from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
 from filid.graph.workspaces import WorkspaceIndex
 from filid.model.errors import FilidError
+from filid.model.escape import ts_string_literal
 from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ImportEdge
 from filid.model.nodes import FractalTree
@@ -370,7 +371,10 @@ class PlanningContext:
         content = self.read(file)
         if content[span.start_byte : span.end_byte] != fact.specifier.encode("utf-8"):
             raise NotFixable(f"{file} changed since it was parsed")
-        return Edit(span.start_byte, span.end_byte, new_specifier)
+        # The literal keeps its quotes; what goes between them is escaped for that quote.
+        quote = content[span.start_byte - 1 : span.start_byte].decode("ascii", "replace")
+        literal = ts_string_literal(new_specifier, quote if quote in ("'", '"') else "'")
+        return Edit(span.start_byte, span.end_byte, literal[1:-1])
 
     def exported_names(self, file: str) -> set[str] | None:
         """Names ``file`` exports, following ``export *`` it can resolve; None if unknowable."""

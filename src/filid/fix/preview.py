@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from filid.fix.apply import file_diff
+from filid.fix.apply import file_diff, rename_header
 from filid.scan.universe import EXCLUDED_DIRECTORIES
 from filid.store.location import scratch_parent
 
@@ -84,8 +84,7 @@ def diff_trees(before: Path, after: Path, paths: list[str]) -> str:
         if path in renamed.values():
             continue  # shown at its destination
         if path in renamed:
-            out.append(f"diff --git a/{renamed[path]} b/{path}\nsimilarity index 100%\n")
-            out.append(f"rename from {renamed[path]}\nrename to {path}\n")
+            out.append(rename_header(renamed[path], path, similarity=100))
             continue
         out.extend(file_diff(path, original.get(path), current.get(path)))
     return "".join(out)
