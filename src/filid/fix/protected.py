@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from filid.config.globs import matches_glob, matches_glob_exactly
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import Resolver
 from filid.graph.tsconfig import parent_dir
@@ -244,32 +245,9 @@ def _included(path: str, base: str, patterns: tuple[str, ...]) -> bool:
             if path == cleaned or path.startswith(cleaned + "/"):
                 return True
             continue
-        if _glob(cleaned).fullmatch(path):
+        # Linear-time glob matching (a tsconfig is repository content: no backtracking
+        # regular expression). A last segment without an extension also takes what is below.
+        last = cleaned.rpartition("/")[2]
+        if matches_glob(path, cleaned) if "." not in last else matches_glob_exactly(path, cleaned):
             return True
     return False
-
-
-def _glob(pattern: str) -> re.Pattern[str]:
-    out = ""
-    index = 0
-    while index < len(pattern):
-        if pattern.startswith("**/", index):
-            out += "(?:[^/]+/)*"
-            index += 3
-        elif pattern.startswith("**", index):
-            out += ".*"
-            index += 2
-        elif pattern[index] == "*":
-            out += "[^/]*"
-            index += 1
-        elif pattern[index] == "?":
-            out += "[^/]"
-            index += 1
-        else:
-            out += re.escape(pattern[index])
-            index += 1
-    # A pattern whose last segment has no extension also takes the files below it.
-    last = pattern.rpartition("/")[2]
-    if "." not in last:
-        out += "(?:/.*)?"
-    return re.compile(out)
