@@ -39,6 +39,7 @@ from filid.model.graph import FileGraph, ImportEdge
 from filid.model.nodes import FractalTree
 from filid.model.violations import Risk, SyncActionKind, Violation
 from filid.scan.universe import EXCLUDED_DIRECTORIES, is_excluded, is_ignored_root
+from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = [
     "RESOLUTION_FILES",
@@ -68,6 +69,9 @@ _SPELLING_SUFFIXES = (
     ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json", ".yaml", ".yml",
     ".toml", ".html", ".vue", ".svelte", ".astro",
 )  # fmt: skip
+
+# A source file the planner reads whole (a fix on a larger one is not offered).
+_MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 _PATH_EDGES = (b"'", b'"', b"`", b"/")
@@ -182,7 +186,9 @@ class PlanningContext:
         content = self._contents.get(path)
         if content is None:
             try:
-                content = (self.root / path).read_bytes()
+                content = read_regular_file(self.root / path, _MAX_SOURCE_BYTES)
+            except UnsafePathError as error:
+                raise NotFixable(f"cannot read {path}: {error}") from error
             except OSError as error:
                 raise NotFixable(f"cannot read {path}: {error.strerror}") from error
             self._contents[path] = content

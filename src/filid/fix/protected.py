@@ -22,7 +22,6 @@ touches is
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -32,6 +31,8 @@ from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import Resolver
 from filid.graph.tsconfig import parent_dir
 from filid.model.errors import FilidError
+from filid.model.jsontext import loads as json_loads
+from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = ["Protection"]
 
@@ -66,9 +67,9 @@ class Protection:
             if not _CONFIG_NAME.search(path):
                 continue
             try:
-                with open(root / path, "rb") as handle:
-                    data = handle.read(_MAX_CONFIG_BYTES + 1)
-            except OSError:
+                # Never a blocking open: a FIFO named like a config would hang the planner.
+                data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
+            except (OSError, UnsafePathError):
                 continue
             if len(data) <= _MAX_CONFIG_BYTES:
                 texts[path] = data.decode("utf-8", "replace")
@@ -79,8 +80,8 @@ class Protection:
         declared: dict[str, str] = {}
         for manifest in sorted(f for f in self._files if f.rpartition("/")[2] == "package.json"):
             try:
-                data = json.loads((root / manifest).read_bytes()[:_MAX_CONFIG_BYTES])
-            except (OSError, ValueError):
+                data = json_loads(read_regular_file(root / manifest, _MAX_CONFIG_BYTES))
+            except (OSError, ValueError, UnsafePathError):
                 continue
             listed = data.get("files") if isinstance(data, dict) else None
             if not isinstance(listed, list):
