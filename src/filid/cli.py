@@ -703,7 +703,7 @@ def lca(
         f"LCA: {result.lca} ({result.lca_category}, depth {result.lca_depth})",
         f"distance: {module_a} → {result.distance_a}, {module_b} → {result.distance_b}",
         f"place shared code in: {result.suggested_placement}",
-        *result.explanation.split("\n"),
+        result.explanation,
     ):
         click.echo(visible(line))
 

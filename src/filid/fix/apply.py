@@ -245,9 +245,16 @@ def apply_plan(plan: FixPlan, journal: FixJournal | None = None) -> tuple[str, .
 
 
 def _lines(content: bytes) -> list[str]:
-    lines = content.decode("utf-8", errors="replace").splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n\\ No newline at end of file\n"
+    """Diff lines as git counts them: only LF ends a line (a form feed, CR or U+2028 inside a
+    line is content; ``str.splitlines`` would break there and the hunk counts would lie)."""
+    text = content.decode("utf-8", errors="replace")
+    if not text:
+        return []
+    lines = [line + "\n" for line in text.split("\n")]
+    if text.endswith("\n"):
+        lines.pop()
+    else:
+        lines[-1] = lines[-1][:-1] + "\n\\ No newline at end of file\n"
     return lines
 
 
