@@ -473,14 +473,20 @@ LONG_NAME = "a" * 200
 
 def test_an_exempt_glob_that_backtracks_ends(make_project: ProjectFactory) -> None:
     root = make_project(
-        {**DEEP, f"src/{LONG_NAME}/index.ts": "export {};\n"},
+        {
+            **DEEP,
+            f"src/{LONG_NAME}/index.ts": "import { login } from '../auth/login';\n"
+            "export const x = login;\n",
+        },
         config={
             "version": "2.0",
-            "rules": {"module-entry-point": {"exempt": [CATASTROPHIC_GLOB]}},
+            "rules": {"external-import-boundary": {"exempt": [CATASTROPHIC_GLOB]}},
         },
     )
-    done = run_filid("check", ".", "--no-cache", cwd=root)
+    done = run_filid("check", ".", "--no-cache", "--format", "json", cwd=root)
     assert done.returncode == 1, done.stderr
+    paths = {v["path"] for v in json.loads(done.stdout)["result"]["violations"]}
+    assert f"src/{LONG_NAME}/index.ts" in paths
 
 
 def test_a_generated_paths_glob_that_backtracks_ends(make_project: ProjectFactory) -> None:
@@ -496,14 +502,18 @@ def test_a_detail_md_consumers_glob_that_backtracks_ends(make_project: ProjectFa
     files = {
         **DEEP,
         "src/auth/DETAIL.md": "# auth\n\n## Boundary Exemptions\n\n"
-        "### `src/auth/login.ts`\n\n"
-        f"- **Consumers**: {CATASTROPHIC_GLOB}\n- **Reason**: legacy\n",
+        "### login.ts — legacy\n\n"
+        f"- **Direct import**: allowed\n- **Consumers**: {CATASTROPHIC_GLOB}, src/app/**\n"
+        "- **Reason**: legacy\n",
         f"src/{LONG_NAME}/index.ts": "import { login } from '../auth/login';\n"
         "export const x = login;\n",
     }
     root = make_project(files)
-    done = run_filid("check", ".", "--no-cache", cwd=root)
+    done = run_filid("check", ".", "--no-cache", "--format", "json", cwd=root)
     assert done.returncode == 1, done.stderr
+    paths = {v["path"] for v in json.loads(done.stdout)["result"]["violations"]}
+    assert f"src/{LONG_NAME}/index.ts" in paths
+    assert "src/app/index.ts" not in paths  # the exemption itself is read
 
 
 def test_glob_matching_ends_on_the_catastrophic_pattern() -> None:
