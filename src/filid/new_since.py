@@ -23,10 +23,12 @@ from pathlib import Path
 from filid.config.model import Config
 from filid.model.errors import InputError
 from filid.model.escape import visible
+from filid.model.facts import BoundaryExemption
 from filid.model.report import NewSince, ValidationResult
+from filid.scan.documents import MAX_DOCUMENT_BYTES, parse_boundary_exemptions
 from filid.store.location import scratch_parent
 
-__all__ = ["changed_lines", "keep_new", "result_at"]
+__all__ = ["changed_lines", "exemptions_at", "keep_new", "result_at"]
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
@@ -146,6 +148,32 @@ def _write_blobs(top: Path, entries: list[tuple[str, str, int]], into: Path) -> 
         process.stdin.close()
         process.stdout.close()
         process.wait()
+
+
+def exemptions_at(root: Path, ref: str) -> tuple[tuple[str, tuple[BoundaryExemption, ...]], ...]:
+    """The DETAIL.md boundary exemptions of every detail document of the project at ``ref``
+    (paths relative to ``root``), read from git's objects: the policy a change cannot edit."""
+    if ref.startswith("-"):
+        raise InputError(f"--exemptions-from: not a revision: {ref}")
+    try:
+        commit = (
+            _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+            .decode()
+            .strip()
+        )
+    except InputError:
+        raise InputError(f"--exemptions-from: {ref} is not a commit in this repository") from None
+    prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip())
+    pinned: list[tuple[str, tuple[BoundaryExemption, ...]]] = []
+    for path, blob, size in _tree_entries(top, commit, prefix):
+        if path.rpartition("/")[2] != "DETAIL.md" or size > MAX_DOCUMENT_BYTES:
+            continue
+        relative = path[len(prefix) :]
+        text = _git(top, "cat-file", "blob", blob).decode("utf-8", "replace")
+        directory = relative.rpartition("/")[0] or "."
+        pinned.append((relative, parse_boundary_exemptions(directory, text.splitlines())))
+    return tuple(sorted(pinned))
 
 
 def changed_lines(root: Path, commit: str) -> dict[str, frozenset[int] | None]:
