@@ -215,6 +215,19 @@ def test_no_cache_is_written_inside_the_enclosing_checkout(tmp_path: Path) -> No
     assert not (cache / "projects").exists()
 
 
+def test_a_cache_in_a_separate_repository_above_the_project_is_used(tmp_path: Path) -> None:
+    # A home folder kept in git does not contain the project's own repository's files.
+    home = tmp_path / "home"
+    root = home / "code" / "shop"
+    write_files(root, DEEP)
+    git(home, "init", "-q")
+    git(root, "init", "-q")
+    cache = home / ".cache" / "filid"
+    done = run_filid("check", ".", cwd=root, env=_cache_env(cache))
+    assert done.returncode == 1, done.stderr
+    assert (cache / "projects").is_dir() and done.stderr == ""
+
+
 @needs_root
 def test_a_signing_secret_planted_by_another_user_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

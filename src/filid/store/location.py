@@ -127,13 +127,21 @@ def cache_root_trusted(*, create: bool) -> bool:
 
 
 def _enclosing_work_trees(real_root: str) -> list[str]:
-    """``real_root`` and every folder above it that holds a ``.git`` entry (a work tree)."""
+    """``real_root`` and every folder above it that holds a ``.git`` entry, up to and
+    including the first with a ``.git`` folder (a repository's own work tree; a ``.git``
+    file marks a submodule or linked work tree, whose superproject's checkout contains it
+    too). A separate repository further up (a home folder kept in git) does not contain the
+    project's files, so a cache there is not refused."""
     trees = [real_root]
     current = real_root
     while True:
+        marker = os.path.join(current, ".git")
+        if os.path.lexists(marker):
+            if current != real_root:
+                trees.append(current)
+            if os.path.isdir(marker) and not os.path.islink(marker):
+                return trees
         parent = os.path.dirname(current)
-        if os.path.lexists(os.path.join(current, ".git")) and current != real_root:
-            trees.append(current)
         if parent == current:
             return trees
         current = parent
