@@ -689,3 +689,22 @@ def test_a_journal_restores_a_file_whose_name_has_a_backslash(tmp_path: Path) ->
         [{"t": "file", "path": "a\\b.ts", "before": base64.b64encode(b"x").decode(), "mode": 420}],
     )
     assert recovery.problems == () and (root / "a\\b.ts").read_bytes() == b"x"
+
+
+def test_init_shows_hostile_folder_names_escaped_and_writes_literal_globs(
+    make_project: ProjectFactory,
+) -> None:
+    root = make_project(
+        {
+            **DEEP,
+            f"{NASTY}/examples/demo.ts": "export const d = 1;\n",
+            "a[b]/examples/demo.ts": "export const d = 1;\n",
+        }
+    )
+    done = run_filid("init", ".", cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\u202e" not in done.stdout
+    assert not any(line.lstrip().startswith("::") for line in done.stdout.splitlines())
+    written = json.loads((root / ".filid/config.json").read_text(encoding="utf-8"))
+    globs = json.dumps(written)
+    assert "a\\\\[b\\\\]/examples" in globs  # a[b] stays a name, not a character class

@@ -16,6 +16,8 @@ or a right-to-left override (U+202E) that makes a path read differently than it 
 - :func:`git_path` / :func:`unquote_git_path` — a path in a diff header, quoted the way git
   quotes it (``"a/\\303\\251"``: C-style, octal bytes), so ``git apply`` reads back exactly
   the name, and a newline in a name cannot add a ``rename to .husky/pre-commit`` line.
+- :func:`glob_literal` — a folder name inside a glob ``init`` writes (``a[b]`` must not
+  become a character class).
 - :func:`mermaid_label` — text inside a double-quoted Mermaid label (its ``#code;``
   entities; an HTML entity or a bidi override in a name is shown, not interpreted).
 
@@ -30,6 +32,7 @@ import re
 
 __all__ = [
     "git_path",
+    "glob_literal",
     "markdown_cell",
     "mermaid_label",
     "ts_string_literal",
@@ -206,3 +209,12 @@ def mermaid_label(text: str) -> str:
     for raw, escaped in _MERMAID_ESCAPES:
         text = text.replace(raw, escaped)
     return text
+
+
+_GLOB_SPECIALS = re.compile(r"([\\*?\[\]])")
+
+
+def glob_literal(path: str) -> str:
+    """``path`` as a glob (:mod:`filid.config.globs` syntax) that matches exactly that path:
+    ``*``, ``?``, ``[``, ``]`` and backslashes are escaped with a backslash."""
+    return _GLOB_SPECIALS.sub(r"\\\1", path)
