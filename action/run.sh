@@ -11,8 +11,8 @@
 #
 # Hostile checkouts: report files are written under $RUNNER_TEMP/filid when given as relative
 # paths (a pull request can commit `filid.sarif` as a symbolic link to a later step's script;
-# filid itself never writes through a link either), and "base" takes the policy from a commit
-# the pull request cannot change.
+# filid itself never writes through a link either), and "base" takes the policy (the config
+# and the DETAIL.md boundary exemptions) from a commit the pull request cannot change.
 #
 # One run writes the annotations (stdout), the SARIF, the optional JUnit file and the job
 # summary. Exit codes 0 and 1 (violations) are recorded as the output `exit-code` and this
@@ -124,13 +124,12 @@ if [[ "$config_input" == "base" ]]; then
   git -C "$path" cat-file -e "$base_sha^{commit}" 2>/dev/null \
     || git -C "$path" fetch --quiet --depth=1 origin "$base_sha" 2>/dev/null || true
   base_config="$reports/base-config.json"
-  if git -C "$path" show "$base_sha:${prefix}.filid/config.json" > "$base_config" 2>/dev/null; then
-    config_args=(--config "$base_config")
-  else
+  if ! git -C "$path" show "$base_sha:${prefix}.filid/config.json" > "$base_config" 2>/dev/null; then
     # The base has no config: check with the defaults, ignoring the pull request's file.
     printf '{"version": "2.0"}\n' > "$base_config"
-    config_args=(--config "$base_config")
   fi
+  # DETAIL.md boundary exemptions are policy too: the base's, not the pull request's.
+  config_args=(--config "$base_config" --exemptions-from "$base_sha")
 elif [[ -n "$config_input" ]]; then
   config_args=(--config "$config_input")
 fi

@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from filid.model.escape import glob_literal
+
 __all__ = ["EXAMPLE_NAMES", "GENERATED_NAMES", "Survey", "survey"]
 
 # Folder names that hold generated code (codegen output, compiled clients).
@@ -51,12 +53,14 @@ class Survey:
     @property
     def generated_globs(self) -> tuple[str, ...]:
         """``structure.generatedPaths`` entries: each generated folder and what it holds."""
-        return tuple(f"{folder}/**" for folder in self.generated)
+        return tuple(f"{glob_literal(folder)}/**" for folder in self.generated)
 
     @property
     def exempt_globs(self) -> tuple[str, ...]:
         """Rule ``exempt`` globs: each example-like folder and everything below it."""
-        return tuple(g for folder in self.examples for g in (folder, f"{folder}/**"))
+        return tuple(
+            g for folder in map(glob_literal, self.examples) for g in (folder, f"{folder}/**")
+        )
 
 
 def survey(files: Sequence[str]) -> Survey:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from filid.model.errors import InputError
+from filid.model.jsontext import loads as json_loads
 from filid.model.report import ValidationResult
 from filid.model.violations import Violation
 
@@ -66,7 +67,7 @@ def apply_baseline(
 def read_baseline(baseline_text: str, *, source: str) -> Counter[str]:
     """The recorded fingerprints of a baseline, with how often each was recorded."""
     try:
-        document = json.loads(baseline_text)
+        document = json_loads(baseline_text)
     except json.JSONDecodeError as error:
         raise InputError(
             f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"

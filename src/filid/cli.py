@@ -20,11 +20,13 @@ import click
 
 from filid import __version__
 from filid.model.errors import FilidError
+from filid.model.escape import visible
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity
 
 if TYPE_CHECKING:
     from filid.adopt import Survey
+    from filid.config.model import Config
     from filid.engine import Project
     from filid.rules.base import RuleMeta
 
@@ -39,7 +41,6 @@ FAIL_LEVELS = {"error": 0, "warning": 1, "info": 2, "never": -1}
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    from filid.report.escape import visible
 
     # One line, whatever the repository put in a path: no workflow command, no escape code.
     click.echo(f"filid: {visible(message)}", err=True)
@@ -272,6 +273,12 @@ def cli() -> None:
     help="Report only violations new since the merge base of REF and HEAD (git).",
 )
 @click.option(
+    "--exemptions-from",
+    metavar="REF",
+    help="Take DETAIL.md boundary exemptions from commit REF, not from the work tree (the "
+    "GitHub Action's config: base: a change cannot exempt its own imports).",
+)
+@click.option(
     "--staged",
     is_flag=True,
     help="Also report on the deletions staged in git, and imports they break (pre-commit).",
@@ -300,6 +307,7 @@ def check(
     baseline: str | None,
     write_baseline: str | None,
     new_since: str | None,
+    exemptions_from: str | None,
     staged: bool,
     exit_zero: bool,
     quiet: bool,
@@ -332,6 +340,11 @@ def check(
     max_risk = Risk.MODERATE if unsafe_fixes else Risk.SAFE
     diff_text = ""
     changed: tuple[str, ...] = ()
+    pinned = None
+    if exemptions_from:
+        if fix or unsafe_fixes or diff:
+            _fail("--exemptions-from cannot be combined with --fix, --unsafe-fixes or --diff")
+        pinned = _pinned_config(path, config, exemptions_from)
     if fix or unsafe_fixes or diff:
         from filid.fix.run import run_fix
 
@@ -364,6 +377,7 @@ def check(
                 use_cache=not no_cache,
                 progress=bar if bar.enabled else None,
                 annotate=_mark_refused_fixes,
+                config=pinned,
             )
         finally:
             bar.close()
@@ -388,6 +402,8 @@ def check(
             known_rule_ids=RULE_IDS,
             rule_aliases=ALIASES,
         )
+        if pinned is not None:
+            settings = pinned
         before, commit = result_at(result.root, new_since, settings, use_cache=not no_cache)
         from filid.change_set import deleted_since
 
@@ -416,6 +432,20 @@ def check(
     if exit_non_zero_on_fix and changed:
         code = max(code, EXIT_VIOLATIONS)
     sys.exit(code)
+
+
+def _pinned_config(path: str, config: str | None, ref: str) -> Config:
+    """The configuration with the DETAIL.md boundary exemptions of commit ``ref``."""
+    from filid.config.load import load_config
+    from filid.new_since import exemptions_at
+    from filid.rules.catalogue import ALIASES, RULE_IDS
+    from filid.scan.universe import resolve_root
+
+    root = resolve_root(path)
+    settings = load_config(
+        root, Path(config) if config else None, known_rule_ids=RULE_IDS, rule_aliases=ALIASES
+    )
+    return dataclasses.replace(settings, pinned_exemptions=exemptions_at(root, ref))
 
 
 def _mark_refused_fixes(project: Project, result: ValidationResult) -> ValidationResult:
@@ -629,15 +659,17 @@ def scan(
 
             for info in module_infos(tree, project.facts):
                 click.echo(
-                    f"  {info['path']}: {info['category']}, {info['exportCount']} export(s)"
-                    f"{'' if info['hasIndex'] or info['hasMain'] else ', no entry point'}"
+                    visible(
+                        f"  {info['path']}: {info['category']}, {info['exportCount']} export(s)"
+                        f"{'' if info['hasIndex'] or info['hasMain'] else ', no entry point'}"
+                    )
                 )
         unresolved = project.file_graph.unresolved
         if unresolved:
             click.echo(f"{len(unresolved)} unresolved import(s):")
             for item in unresolved[:20]:
                 why = f" ({item.reason})" if item.reason else ""
-                click.echo(f"  {item.file}:{item.line}: '{item.specifier}'{why}")
+                click.echo(visible(f"  {item.file}:{item.line}: '{item.specifier}'{why}"))
             if len(unresolved) > 20:
                 click.echo(f"  … and {len(unresolved) - 20} more (see --format json)")
 
@@ -698,10 +730,13 @@ def lca(
 
         click.echo(dumps(lca_to_json(result, str(project.root))), nl=False)
         return
-    click.echo(f"LCA: {result.lca} ({result.lca_category}, depth {result.lca_depth})")
-    click.echo(f"distance: {module_a} → {result.distance_a}, {module_b} → {result.distance_b}")
-    click.echo(f"place shared code in: {result.suggested_placement}")
-    click.echo(result.explanation)
+    for line in (
+        f"LCA: {result.lca} ({result.lca_category}, depth {result.lca_depth})",
+        f"distance: {module_a} → {result.distance_a}, {module_b} → {result.distance_b}",
+        f"place shared code in: {result.suggested_placement}",
+        result.explanation,
+    ):
+        click.echo(visible(line))
 
 
 @cli.command()
@@ -809,7 +844,7 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
         write_file_atomically(target, text.encode("utf-8"), confine=root)
         click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")
         for line in _survey_lines(seen):
-            click.echo(f"  {line}")
+            click.echo(visible(f"  {line}"))
     from filid.snapshot import check_project
 
     bar = _Progress(not no_progress)

@@ -172,6 +172,16 @@ def _load_project(
                 documents[file] = facts
             if note is not None:
                 doc_notes.append(note)
+    if config.pinned_exemptions is not None:
+        # The policy comes from another commit: a DETAIL.md exemption the change added (or
+        # widened) grants nothing; one the pinned commit had still does.
+        pinned = dict(config.pinned_exemptions)
+        documents = {
+            path: dataclasses.replace(facts, exemptions=pinned.get(path, ()))
+            if path.rpartition("/")[2] == "DETAIL.md"
+            else facts
+            for path, facts in documents.items()
+        }
     side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
     resolver = build_resolver(resolved, universe.files)
     if resolutions is not None:

@@ -1,7 +1,9 @@
 """``check --new-since REF``: only what a change introduced, against the merge base with REF.
 
-The result at the merge base is computed from git's objects (``git archive`` of that commit
-into a private temporary folder), never by touching the work tree, with the same
+The result at the merge base is computed from git's objects (the commit's files listed with
+``git ls-tree`` and streamed one at a time from ``git cat-file --batch`` into a private
+temporary folder; not ``git archive``, which honours ``export-ignore`` and would hide old
+files, so their old violations would look new), never by touching the work tree, with the same
 configuration as the current run. Violations are matched by fingerprint (rule, path and
 non-positional parts; a moved line keeps its fingerprint), as a baseline matches them: the
 report keeps the new ones and counts the fixed and unchanged ones.
@@ -11,21 +13,22 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
-import io
 import os
 import re
 import subprocess
-import tarfile
 import tempfile
 from collections import Counter
 from pathlib import Path
 
 from filid.config.model import Config
 from filid.model.errors import InputError
+from filid.model.escape import visible
+from filid.model.facts import BoundaryExemption
 from filid.model.report import NewSince, ValidationResult
+from filid.scan.documents import MAX_DOCUMENT_BYTES, parse_boundary_exemptions
 from filid.store.location import scratch_parent
 
-__all__ = ["changed_lines", "keep_new", "result_at"]
+__all__ = ["changed_lines", "exemptions_at", "keep_new", "result_at"]
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
@@ -62,9 +65,11 @@ def result_at(
             "(a shallow clone? fetch more history, e.g. actions/checkout with fetch-depth: 0)"
         ) from None
     prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
-    archive = _git(root, "archive", "--format=tar", base, *([prefix] if prefix else []))
-    with tempfile.TemporaryDirectory(prefix="filid-base-", dir=scratch_parent(len(archive))) as tmp:
-        _extract(archive, Path(tmp))
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip())
+    entries = _tree_entries(top, base, prefix)
+    size = sum(entry[2] for entry in entries)
+    with tempfile.TemporaryDirectory(prefix="filid-base-", dir=scratch_parent(size)) as tmp:
+        _write_blobs(top, entries, Path(tmp))
         project_root = Path(tmp) / prefix if prefix else Path(tmp)
         project_root.mkdir(parents=True, exist_ok=True)
         project = load_project(
@@ -77,37 +82,98 @@ def result_at(
     return result, base
 
 
-def _extract(archive: bytes, into: Path) -> None:
-    """Write the regular files of a ``git archive`` tar below ``into`` (a new private folder).
+def _tree_entries(top: Path, commit: str, prefix: str) -> list[tuple[str, str, int]]:
+    """``(path, blob id, size)`` of every regular file of ``commit`` below ``prefix`` (paths
+    from the top of the repository). Links and submodules are left out; ``--`` ends the
+    options, and no ``.gitattributes`` is consulted (``export-ignore`` would hide files)."""
+    listing = _git(
+        top, "ls-tree", "-r", "-z", "--full-tree", "-l", commit, "--", *([prefix] if prefix else [])
+    )
+    entries: list[tuple[str, str, int]] = []
+    for record in listing.split(b"\0"):
+        if not record:
+            continue
+        meta, _, raw_path = record.partition(b"\t")
+        fields = meta.split()
+        if len(fields) != 4 or fields[1] != b"blob" or fields[0] not in (b"100644", b"100755"):
+            continue
+        path = raw_path.decode("utf-8", "surrogateescape")
+        parts = path.split("/")
+        if path.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            continue
+        entries.append((path, fields[2].decode("ascii"), int(fields[3])))
+    return entries
 
-    Symbolic links and anything else are left out; a name that is absolute or climbs out is
-    refused; files are created exclusively without following links.
-    """
+
+def _write_blobs(top: Path, entries: list[tuple[str, str, int]], into: Path) -> None:
+    """Write each blob below ``into`` (a new private folder), streamed from one
+    ``git cat-file --batch``: one object in memory at a time, in chunks; files are created
+    exclusively, never through a link."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     made: set[str] = set()
-    jobs: list[tuple[str, bytes]] = []
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        for member in tar:
-            name = member.name
-            parts = name.split("/")
-            if not member.isfile() or name.startswith("/") or ".." in parts or "" in parts:
-                continue
-            parent = "/".join(parts[:-1])
+    process = subprocess.Popen(
+        ["git", "cat-file", "--batch"],
+        cwd=top,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for path, blob, _size in entries:
+            process.stdin.write(blob.encode("ascii") + b"\n")
+            process.stdin.flush()
+            header = process.stdout.readline().split()
+            if len(header) != 3 or header[1] != b"blob":
+                raise InputError(f"--new-since: git cat-file cannot read {visible(path)}")
+            remaining = int(header[2])
+            parent = path.rpartition("/")[0]
             if parent and parent not in made:
                 os.makedirs(into / parent, mode=0o700, exist_ok=True)
                 made.add(parent)
-            handle = tar.extractfile(member)
-            if handle is not None:
-                jobs.append((name, handle.read()))
+            descriptor = os.open(into / path, flags, 0o600)
+            try:
+                while remaining:
+                    chunk = process.stdout.read(min(remaining, 1 << 20))
+                    if not chunk:
+                        raise InputError("--new-since: git cat-file ended early")
+                    view = memoryview(chunk)
+                    while view:
+                        view = view[os.write(descriptor, view) :]
+                    remaining -= len(chunk)
+            finally:
+                os.close(descriptor)
+            process.stdout.read(1)  # the newline after each object
+    finally:
+        process.stdin.close()
+        process.stdout.close()
+        process.wait()
 
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    for name, data in jobs:
-        descriptor = os.open(into / name, flags, 0o600)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(descriptor, view) :]
-        finally:
-            os.close(descriptor)
+
+def exemptions_at(root: Path, ref: str) -> tuple[tuple[str, tuple[BoundaryExemption, ...]], ...]:
+    """The DETAIL.md boundary exemptions of every detail document of the project at ``ref``
+    (paths relative to ``root``), read from git's objects: the policy a change cannot edit."""
+    if ref.startswith("-"):
+        raise InputError(f"--exemptions-from: not a revision: {ref}")
+    try:
+        commit = (
+            _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+            .decode()
+            .strip()
+        )
+    except InputError:
+        raise InputError(f"--exemptions-from: {ref} is not a commit in this repository") from None
+    prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip())
+    pinned: list[tuple[str, tuple[BoundaryExemption, ...]]] = []
+    for path, blob, size in _tree_entries(top, commit, prefix):
+        if path.rpartition("/")[2] != "DETAIL.md" or size > MAX_DOCUMENT_BYTES:
+            continue
+        relative = path[len(prefix) :]
+        text = _git(top, "cat-file", "blob", blob).decode("utf-8", "replace")
+        directory = relative.rpartition("/")[0] or "."
+        pinned.append((relative, parse_boundary_exemptions(directory, text.splitlines())))
+    return tuple(sorted(pinned))
 
 
 def changed_lines(root: Path, commit: str) -> dict[str, frozenset[int] | None]:

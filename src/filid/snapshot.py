@@ -420,9 +420,13 @@ def check_project(
     use_cache: bool = True,
     progress: Callable[[int, int], None] | None = None,
     annotate: Annotate | None = None,
+    config: Config | None = None,
 ) -> ValidationResult:
     """``filid check`` without fixes: from the stored state when no change can alter the
     result, else computed (with the parse cache) and stored.
+
+    A ``config`` given by the caller (pinned exemptions) is used as it is; such a result is
+    computed each time and never stored (the stored state is keyed by the config file).
 
     ``annotate`` completes a freshly computed full result before it is kept (the CLI marks
     the proposed fixes the fix planner would refuse); the stored state keeps what it added.
@@ -433,6 +437,10 @@ def check_project(
     from filid.store.location import project_cache_dir
 
     root = resolve_root(path)
+    if config is not None:
+        return _compute(
+            root, config_path, rule_ids, files, use_cache, progress, None, config, None, annotate
+        )
     if not use_cache:
         return _compute(root, config_path, rule_ids, files, False, progress, annotate=annotate)
     config = load_config(root, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)

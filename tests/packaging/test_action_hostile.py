@@ -128,3 +128,60 @@ def test_config_from_base_keeps_the_policy_out_of_the_pull_requests_reach(
     check = guarded.step("Run filid check")
     assert "external-import-boundary" in check.stdout
     assert guarded.exit_code == 1
+
+
+def test_config_from_base_also_pins_the_detail_md_exemptions(tmp_path: Path) -> None:
+    action, workspace = _layout(tmp_path)
+    write_files(workspace, DEEP)
+    _git(workspace, "init", "-q")
+    _git(workspace, "add", "-A")
+    _git(workspace, "commit", "-qm", "base")
+    base = _git(workspace, "rev-parse", "HEAD")
+    # The pull request exempts its own deep import in a DETAIL.md instead of the config.
+    write_files(
+        workspace,
+        {
+            "src/auth/DETAIL.md": "# auth\n\n## Boundary Exemptions\n\n### login.ts — legacy\n\n"
+            "- **Direct import**: allowed\n- **Consumers**: src/app/**, src/new/**\n"
+            "- **Reason**: legacy\n",
+            "src/new/index.ts": "import { login } from '../auth/login';\nexport const n = login;\n",
+        },
+    )
+    _git(workspace, "add", "-A")
+    _git(workspace, "commit", "-qm", "pr")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"pull_request": {"base": {"sha": base}}}), encoding="utf-8")
+    env = _env(workspace, {"GITHUB_EVENT_PATH": str(event)})
+
+    for since in ("off", "auto"):
+        own = run_action(action, workspace, {"fail-on": "error", "new-since": since}, env)
+        assert own.exit_code == 0  # the pull request's own DETAIL.md hides its violations
+        guarded = run_action(
+            action, workspace, {"config": "base", "fail-on": "error", "new-since": since}, env
+        )
+        check = guarded.step("Run filid check")
+        assert "src/new/index.ts" in check.stdout, (since, check.stderr)
+        assert guarded.exit_code == 1
+
+
+def test_new_since_in_the_action_works_for_a_project_in_a_sub_folder(tmp_path: Path) -> None:
+    action, workspace = _layout(tmp_path)
+    write_files(workspace / "frontend", DEEP)
+    _git(workspace, "init", "-q")
+    _git(workspace, "add", "-A")
+    _git(workspace, "commit", "-qm", "base")
+    base = _git(workspace, "rev-parse", "HEAD")
+    write_files(
+        workspace / "frontend",
+        {"src/new/index.ts": "import { login } from '../auth/login';\nexport const n = login;\n"},
+    )
+    _git(workspace, "add", "-A")
+    _git(workspace, "commit", "-qm", "pr")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"pull_request": {"base": {"sha": base}}}), encoding="utf-8")
+    env = _env(workspace, {"GITHUB_EVENT_PATH": str(event)})
+    result = run_action(action, workspace, {"path": "frontend", "fail-on": "error"}, env)
+    check = result.step("Run filid check")
+    assert check.returncode == 0, check.stderr
+    assert "src/new/index.ts" in check.stdout and "src/app/index.ts" not in check.stdout
+    assert result.exit_code == 1

@@ -59,4 +59,6 @@ def test_graph_is_sorted_and_includes_edge_endpoints() -> None:
 
 
 def test_label_escaping() -> None:
-    assert escape_label('a"b|c<d>e#f\ng') == "a#quot;b#124;c#lt;d#gt;e#35;f g"
+    # A line break is shown as an escape, like every control character (one label, one line).
+    assert escape_label('a"b|c<d>e#f\ng') == "a#quot;b#124;c#lt;d#gt;e#35;f\\x0ag"
+    assert escape_label("&amp;`x`\u202e") == "#38;amp;#96;x#96;\\u202e"

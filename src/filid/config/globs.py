@@ -16,78 +16,160 @@ everything below it, so ``src/legacy``, ``src/legacy/**`` and ``src/*`` all matc
 folder's contents exempts the folder node too. The root itself is ``.`` (or ``""``) and is
 matched only by patterns that can match zero segments, such as ``**``.
 
-Patterns compile to one regular expression each, cached per process.
+Matching takes time linear in the path (times the pattern's size), whatever the pattern: a
+pattern compiles to a list of segment matchers and a path is matched by simulating the
+automaton over its segments (a set of pattern positions, never backtracking), and a segment
+is matched by the classic wildcard algorithm that resumes only from the last ``*`` — no
+regular expression, so ``a*a*a*a*a*b`` against a long name (the catastrophic case of a
+backtracking engine) costs as little as any other pattern. Compiled patterns are cached per
+process.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["matches_any_glob", "matches_glob"]
-
-_Matcher = Callable[[str], "re.Match[str] | None"]
+__all__ = ["matches_any_glob", "matches_glob", "matches_glob_exactly"]
 
 
 def matches_glob(path: str, pattern: str) -> bool:
     """True when root-relative POSIX ``path`` or one of its parent folders matches ``pattern``."""
-    return _compile(pattern)(_subject(path)) is not None
+    return _compile(pattern).match(_segments(path), prefix=True)
+
+
+def matches_glob_exactly(path: str, pattern: str) -> bool:
+    """True when ``path`` itself (not only a parent folder) matches ``pattern``."""
+    return _compile(pattern).match(_segments(path), prefix=False)
 
 
 def matches_any_glob(path: str, patterns: Iterable[str]) -> bool:
     """True when ``path`` matches at least one of ``patterns`` (see :func:`matches_glob`)."""
-    subject = _subject(path)
-    return any(_compile(pattern)(subject) is not None for pattern in patterns)
+    segments = _segments(path)
+    return any(_compile(pattern).match(segments, prefix=True) for pattern in patterns)
 
 
-def _subject(path: str) -> str:
-    """The string the compiled pattern runs on: the path with one trailing ``/`` per segment.
-
-    Every compiled segment ends in ``/``, so a prefix match always ends on a segment boundary,
-    which is exactly "the path or one of its parents".
-    """
+def _segments(path: str) -> tuple[str, ...]:
     if path.startswith("./"):
         path = path[2:]
     path = path.strip("/")
     if path in ("", "."):
-        return ""
-    return path + "/"
+        return ()
+    return tuple(path.split("/"))
+
+
+# A segment pattern is a tuple of tokens: STAR, ANY (``?``), a one-character string (a
+# literal), or a class ``(negated, members, ranges)``.
+_STAR = 0
+_ANY = 1
+_Class = tuple[bool, frozenset[str], tuple[tuple[str, str], ...]]
+_Token = int | str | _Class
+_ANY_SEGMENTS = None  # ``**`` as a whole segment
+
+
+@dataclass(frozen=True, slots=True)
+class _Glob:
+    """A compiled pattern: one entry per segment (``None`` for ``**``)."""
+
+    segments: tuple[tuple[_Token, ...] | None, ...]
+
+    def _closure(self, states: set[int]) -> set[int]:
+        # ``**`` may match zero segments: a state on it also stands on the next one.
+        for state in sorted(states):
+            while state < len(self.segments) and self.segments[state] is None:
+                state += 1
+                states.add(state)
+        return states
+
+    def match(self, path: tuple[str, ...], *, prefix: bool) -> bool:
+        end = len(self.segments)
+        if end == 0:
+            return False  # an empty pattern (or ".") names nothing a user could mean
+        states = self._closure({0})
+        for segment in path:
+            if prefix and end in states:
+                return True
+            following: set[int] = set()
+            for state in states:
+                if state == end:
+                    continue
+                tokens = self.segments[state]
+                if tokens is None:
+                    following.add(state)
+                elif _match_segment(tokens, segment):
+                    following.add(state + 1)
+            if not following:
+                return False
+            states = self._closure(following)
+        return end in states
+
+
+def _one(token: _Token, char: str) -> bool:
+    if token == _ANY:
+        return True
+    if isinstance(token, str):
+        return token == char
+    assert isinstance(token, tuple)
+    negated, members, ranges = token
+    inside = char in members or any(low <= char <= high for low, high in ranges)
+    return inside != negated
+
+
+def _match_segment(tokens: tuple[_Token, ...], text: str) -> bool:
+    """Wildcard match of one segment: O(len(text) * len(tokens)), never exponential (after a
+    mismatch only the most recent ``*`` takes one more character)."""
+    t = p = 0
+    star = -1
+    mark = 0
+    while t < len(text):
+        if p < len(tokens) and tokens[p] != _STAR and _one(tokens[p], text[t]):
+            p += 1
+            t += 1
+        elif p < len(tokens) and tokens[p] == _STAR:
+            star, mark = p, t
+            p += 1
+        elif star >= 0:
+            p = star + 1
+            mark += 1
+            t = mark
+        else:
+            return False
+    while p < len(tokens) and tokens[p] == _STAR:
+        p += 1
+    return p == len(tokens)
+
+
+class _ReversedRange(ValueError):
+    pass
 
 
 @lru_cache(maxsize=4096)
-def _compile(pattern: str) -> _Matcher:
-    segments = [segment for segment in pattern.split("/") if segment not in ("", ".")]
-    if not segments:
-        # An empty pattern (or ".") names nothing a user could mean; it must not exempt everything.
-        return _never
-    parts: list[str] = []
-    for segment in segments:
-        if segment == "**":
-            if not parts or parts[-1] != _ANY_SEGMENTS:
-                parts.append(_ANY_SEGMENTS)
-        else:
-            parts.append(_translate_segment(segment) + "/")
+def _compile(pattern: str) -> _Glob:
+    parts = [segment for segment in pattern.split("/") if segment not in ("", ".")]
     try:
-        return re.compile("".join(parts)).match
-    except re.error:
-        # Only a reversed class range ("[z-a]") gets here; match the pattern literally instead.
-        literal = "".join(
-            _ANY_SEGMENTS if segment == "**" else re.escape(segment) + "/" for segment in segments
-        )
-        return re.compile(literal).match
+        return _Glob(_build(parts, literal=False))
+    except _ReversedRange:
+        # A reversed class range ("[z-a]"): match the pattern literally instead.
+        return _Glob(_build(parts, literal=True))
 
 
-_ANY_SEGMENTS = "(?:[^/]+/)*"
+def _build(parts: list[str], *, literal: bool) -> tuple[tuple[_Token, ...] | None, ...]:
+    segments: list[tuple[_Token, ...] | None] = []
+    for segment in parts:
+        if segment == "**":
+            if not segments or segments[-1] is not None:
+                segments.append(_ANY_SEGMENTS)
+        elif literal:
+            segments.append(tuple(segment))
+        else:
+            segments.append(_translate_segment(segment))
+    return tuple(segments)
 
 
-def _never(_subject: str) -> None:
-    return None
-
-
-def _translate_segment(segment: str) -> str:
-    """One pattern segment (no ``/``, not ``**``) as a regular expression."""
-    out: list[str] = []
+def _translate_segment(segment: str) -> tuple[_Token, ...]:
+    """One pattern segment (no ``/``, not ``**``) as tokens."""
+    out: list[_Token] = []
     i = 0
     n = len(segment)
     while i < n:
@@ -96,27 +178,27 @@ def _translate_segment(segment: str) -> str:
             # Runs of stars inside a segment ("a**b") collapse to one "*".
             while i + 1 < n and segment[i + 1] == "*":
                 i += 1
-            out.append("[^/]*")
+            out.append(_STAR)
         elif char == "?":
-            out.append("[^/]")
+            out.append(_ANY)
         elif char == "[":
             end, cls = _translate_class(segment, i)
             if cls is None:
-                out.append(re.escape(char))
+                out.append(char)
             else:
                 out.append(cls)
                 i = end
         elif char == "\\" and i + 1 < n:
             i += 1
-            out.append(re.escape(segment[i]))
+            out.append(segment[i])
         else:
-            out.append(re.escape(char))
+            out.append(char)
         i += 1
-    return "".join(out)
+    return tuple(out)
 
 
-def _translate_class(segment: str, start: int) -> tuple[int, str | None]:
-    """The class opening at ``segment[start]``: (index of its ``]``, regex), or (start, None)."""
+def _translate_class(segment: str, start: int) -> tuple[int, _Class | None]:
+    """The class opening at ``segment[start]``: (index of its ``]``, class), or (start, None)."""
     i = start + 1
     negate = i < len(segment) and segment[i] in "!^"
     if negate:
@@ -130,8 +212,19 @@ def _translate_class(segment: str, start: int) -> tuple[int, str | None]:
     if i >= len(segment):
         return start, None
     body = segment[body_start:i]
-    # "-" keeps its range meaning; anything regex-special inside a class is escaped.
-    members = "".join("\\" + c if c in "\\^[]" else c for c in body)
+    members: set[str] = set()
+    ranges: list[tuple[str, str]] = []
+    j = 0
+    while j < len(body):
+        if j + 2 < len(body) and body[j + 1] == "-":
+            low, high = body[j], body[j + 2]
+            if low > high:
+                raise _ReversedRange(body)
+            ranges.append((low, high))
+            j += 3
+        else:
+            members.add(body[j])
+            j += 1
     if negate:
-        return i, f"[^/{members}]"
-    return i, f"[{members}]"
+        members.add("/")
+    return i, (negate, frozenset(members), tuple(ranges))

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from filid.config.model import DEFAULT_MAX_DEPTH, AllowedPeer, Config, RuleConfig, StructureConfig
 from filid.config.upstream import UPSTREAM_RULE_IDS, V1_KEY_TARGETS
 from filid.model.errors import ConfigError
+from filid.model.jsontext import loads as json_loads
 from filid.model.violations import Severity
 from filid.store.files import UnsafePathError, read_regular_file
 
@@ -129,7 +130,7 @@ def _read_json(path: Path, shown: str) -> Any:
     except UnicodeDecodeError as error:
         raise ConfigError(f"{shown}: not UTF-8 text (byte {error.start})") from None
     try:
-        return json.loads(text)
+        return json_loads(text)
     except json.JSONDecodeError as error:
         raise ConfigError(
             f"{shown}: invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from filid.model.facts import BoundaryExemption
 from filid.model.violations import Severity
 
 DEFAULT_MAX_DEPTH = 10
@@ -61,3 +62,6 @@ class Config:
     version: str = "2.0"
     path: Path | None = None
     notes: tuple[str, ...] = ()
+    # ``--exemptions-from REF`` (the Action's ``config: base``): the DETAIL.md boundary
+    # exemptions of REF, by document path, used instead of the work tree's; None: the tree's.
+    pinned_exemptions: tuple[tuple[str, tuple[BoundaryExemption, ...]], ...] | None = None

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeAlias
 
@@ -34,6 +33,8 @@ from pydantic import (
 )
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
+
+from filid.config.regex import UserRegexError, compile_user_regex
 
 __all__ = [
     "SCHEMA_FILE",
@@ -56,9 +57,9 @@ Problem: TypeAlias = tuple[KeyPath, str]
 
 def _compile_regex(value: str) -> str:
     try:
-        re.compile(value)
-    except re.error as error:
-        raise ValueError(f"not a valid regular expression: {error}") from None
+        compile_user_regex(value)
+    except UserRegexError as error:
+        raise ValueError(str(error)) from None
     return value
 
 

@@ -31,6 +31,7 @@ from filid.fix.actions import (
     digest,
 )
 from filid.model.errors import FixError
+from filid.model.escape import git_path
 from filid.store.files import replace_refusal
 from filid.store.journal import (
     FileChange,
@@ -49,10 +50,12 @@ def check_path(root: Path, path: str) -> Path:
     following symbolic links of any existing ancestor or the file itself) is outside the root.
     """
     pure = PurePosixPath(path)
-    if not path or pure.is_absolute() or "\\" in path or "\x00" in path:
+    if not path or pure.is_absolute() or ("\\" in path and os.sep != "/") or "\x00" in path:
         raise FixError(f"refusing to write {path!r}: not a root-relative path")
     if any(part in ("..", ".", "") for part in path.split("/")):
         raise FixError(f"refusing to write {path!r}: the path must not contain '..' or '.'")
+    if any(part.lower().rstrip(". ") == ".git" for part in path.split("/")):
+        raise FixError(f"refusing to write {path!r}: filid never writes inside .git")
     real_root = Path(os.path.realpath(root))
     absolute = real_root.joinpath(*pure.parts)
     real = Path(os.path.realpath(absolute))
@@ -242,9 +245,16 @@ def apply_plan(plan: FixPlan, journal: FixJournal | None = None) -> tuple[str, .
 
 
 def _lines(content: bytes) -> list[str]:
-    lines = content.decode("utf-8", errors="replace").splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n\\ No newline at end of file\n"
+    """Diff lines as git counts them: only LF ends a line (a form feed, CR or U+2028 inside a
+    line is content; ``str.splitlines`` would break there and the hunk counts would lie)."""
+    text = content.decode("utf-8", errors="replace")
+    if not text:
+        return []
+    lines = [line + "\n" for line in text.split("\n")]
+    if text.endswith("\n"):
+        lines.pop()
+    else:
+        lines[-1] = lines[-1][:-1] + "\n\\ No newline at end of file\n"
     return lines
 
 
@@ -282,9 +292,8 @@ def diff_operations(root: Path, operations: tuple[SyncAction, ...]) -> str:
         source = state.moved_from.get(path)
         if source is not None and new is not None:
             before = state.original[source]
-            out.append(f"diff --git a/{source} b/{path}\n")
-            out.append(f"rename from {source}\nrename to {path}\n")
-            out.extend(unified_lines(before, new, f"a/{source}", f"b/{path}"))
+            out.append(rename_header(source, path))
+            out.extend(unified_lines(before, new, git_path(f"a/{source}"), git_path(f"b/{path}")))
         elif path in sources and new is None:
             continue  # shown with its rename header at the destination
         else:
@@ -295,7 +304,8 @@ def diff_operations(root: Path, operations: tuple[SyncAction, ...]) -> str:
 def file_diff(path: str, old: bytes | None, new: bytes | None) -> list[str]:
     """One file's git-style diff: header, ``new``/``deleted file mode`` when it appears or
     goes, and the unified hunks (``/dev/null`` for the absent side)."""
-    out = [f"diff --git a/{path} b/{path}\n"]
+    old_name, new_name = git_path(f"a/{path}"), git_path(f"b/{path}")
+    out = [f"diff --git {old_name} {new_name}\n"]
     if old is None:
         out.append("new file mode 100644\n")
     elif new is None:
@@ -304,8 +314,16 @@ def file_diff(path: str, old: bytes | None, new: bytes | None) -> list[str]:
         unified_lines(
             old,
             new,
-            f"a/{path}" if old is not None else "/dev/null",
-            f"b/{path}" if new is not None else "/dev/null",
+            old_name if old is not None else "/dev/null",
+            new_name if new is not None else "/dev/null",
         )
     )
     return out
+
+
+def rename_header(source: str, path: str, *, similarity: int | None = None) -> str:
+    """The git header of a rename from ``source`` to ``path`` (paths quoted as git does)."""
+    head = f"diff --git {git_path(f'a/{source}')} {git_path(f'b/{path}')}\n"
+    if similarity is not None:
+        head += f"similarity index {similarity}%\n"
+    return head + f"rename from {git_path(source)}\nrename to {git_path(path)}\n"

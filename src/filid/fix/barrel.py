@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from filid.fix.specifiers import SpecifierStyle, specifier_for_file, split_ext
+from filid.model.escape import ts_string_literal
 from filid.model.facts import ExportKind, FileFacts, StatementKind
 from filid.parse.grammar import toolkit_for
 from filid.rules.index_barrel_pattern import MOVABLE_STATEMENTS
@@ -35,7 +36,9 @@ _REFERENCE_TYPES = frozenset(
 
 
 def _quote(specifier: str, quote: str) -> str:
-    return f"{quote}{specifier}{quote}"
+    """The specifier as a string literal: a file name never ends the literal (it cannot
+    become a statement that runs on import)."""
+    return ts_string_literal(specifier, quote)
 
 
 def export_lines(

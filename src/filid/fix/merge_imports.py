@@ -85,9 +85,10 @@ def _named_import(node: Node, source: bytes, spans: dict[tuple[int, int], Edit])
     string = node.child_by_field_name("source")
     if string is None:
         return None
-    fragment = next((c for c in string.children if c.type == "string_fragment"), None)
-    if fragment is None:
-        return None
+    parts = [c for c in string.children if c.type not in ("'", '"')]
+    if len(parts) != 1 or parts[0].type != "string_fragment":
+        return None  # empty, or with escape sequences: left as written
+    fragment = parts[0]
     edit = spans.get((fragment.start_byte, fragment.end_byte))
     specifier = (
         edit.replacement

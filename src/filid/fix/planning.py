@@ -33,11 +33,13 @@ from filid.graph.resolve import ResolutionKind, Resolver
 from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
 from filid.graph.workspaces import WorkspaceIndex
 from filid.model.errors import FilidError
+from filid.model.escape import ts_string_literal
 from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ImportEdge
 from filid.model.nodes import FractalTree
 from filid.model.violations import Risk, SyncActionKind, Violation
 from filid.scan.universe import EXCLUDED_DIRECTORIES, is_excluded, is_ignored_root
+from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = [
     "RESOLUTION_FILES",
@@ -67,6 +69,9 @@ _SPELLING_SUFFIXES = (
     ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json", ".yaml", ".yml",
     ".toml", ".html", ".vue", ".svelte", ".astro",
 )  # fmt: skip
+
+# A source file the planner reads whole (a fix on a larger one is not offered).
+_MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 _PATH_EDGES = (b"'", b'"', b"`", b"/")
@@ -181,7 +186,9 @@ class PlanningContext:
         content = self._contents.get(path)
         if content is None:
             try:
-                content = (self.root / path).read_bytes()
+                content = read_regular_file(self.root / path, _MAX_SOURCE_BYTES)
+            except UnsafePathError as error:
+                raise NotFixable(f"cannot read {path}: {error}") from error
             except OSError as error:
                 raise NotFixable(f"cannot read {path}: {error.strerror}") from error
             self._contents[path] = content
@@ -370,7 +377,10 @@ class PlanningContext:
         content = self.read(file)
         if content[span.start_byte : span.end_byte] != fact.specifier.encode("utf-8"):
             raise NotFixable(f"{file} changed since it was parsed")
-        return Edit(span.start_byte, span.end_byte, new_specifier)
+        # The literal keeps its quotes; what goes between them is escaped for that quote.
+        quote = content[span.start_byte - 1 : span.start_byte].decode("ascii", "replace")
+        literal = ts_string_literal(new_specifier, quote if quote in ("'", '"') else "'")
+        return Edit(span.start_byte, span.end_byte, literal[1:-1])
 
     def exported_names(self, file: str) -> set[str] | None:
         """Names ``file`` exports, following ``export *`` it can resolve; None if unknowable."""

@@ -8,6 +8,9 @@ too — and prints the difference between the project and the copy: unified diff
 ``a/``/``b/`` prefixes, ``/dev/null`` for created and removed files, and git rename headers for
 files moved unchanged, so that ``git apply`` gives the tree the run would give.
 
+Dot folders other than ``.filid`` and anything that is not a regular file or a symbolic link
+(a FIFO, a socket) are not copied.
+
 The copy goes to memory-backed ``/dev/shm`` when it exists and the project is small enough,
 else to the usual temporary folder; symbolic links are copied as links, never followed.
 """
@@ -16,13 +19,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from filid.fix.apply import file_diff
+from filid.fix.apply import file_diff, rename_header
 from filid.scan.universe import EXCLUDED_DIRECTORIES
 from filid.store.location import scratch_parent
 
@@ -32,28 +36,32 @@ T = TypeVar("T")
 
 
 def _files(root: Path) -> Iterator[tuple[str, os.stat_result]]:
-    """Every entry to copy: (root-relative POSIX path, lstat), directories excluded."""
+    """Every entry to copy: (root-relative POSIX path, lstat) of regular files and symbolic
+    links. Folders filid never reads are left out — ``.git``, ``node_modules``… and every
+    dot folder but ``.filid`` (a ``.cache`` or ``.next`` can be huge) — and so is anything
+    that is neither a file nor a link (a FIFO or socket cannot be copied, nor needs to be)."""
     stack = [root]
     while stack:
         current = stack.pop()
         with os.scandir(current) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
-                    if entry.name == ".git" or entry.name in EXCLUDED_DIRECTORIES:
+                    name = entry.name
+                    if name in EXCLUDED_DIRECTORIES or (name.startswith(".") and name != ".filid"):
                         continue
                     stack.append(Path(entry.path))
                     continue
-                yield (
-                    Path(entry.path).relative_to(root).as_posix(),
-                    entry.stat(follow_symlinks=False),
-                )
+                info = entry.stat(follow_symlinks=False)
+                if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+                    continue
+                yield Path(entry.path).relative_to(root).as_posix(), info
 
 
 def preview_run(root: Path, run: Callable[[Path], T]) -> tuple[T, str]:
     """Call ``run`` on a scratch copy of ``root``; return its result and the diff from
     ``root`` to the copy as ``run`` left it (the copy is removed afterwards)."""
     listed = list(_files(root))
-    size = sum(stat.st_size for _, stat in listed)
+    size = sum(info.st_size for _, info in listed)
     with tempfile.TemporaryDirectory(prefix="filid-diff-", dir=scratch_parent(size)) as tmp:
         copy = Path(tmp) / "project"
         copy.mkdir()
@@ -84,8 +92,7 @@ def diff_trees(before: Path, after: Path, paths: list[str]) -> str:
         if path in renamed.values():
             continue  # shown at its destination
         if path in renamed:
-            out.append(f"diff --git a/{renamed[path]} b/{path}\nsimilarity index 100%\n")
-            out.append(f"rename from {renamed[path]}\nrename to {path}\n")
+            out.append(rename_header(renamed[path], path, similarity=100))
             continue
         out.extend(file_diff(path, original.get(path), current.get(path)))
     return "".join(out)

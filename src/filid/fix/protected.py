@@ -22,15 +22,17 @@ touches is
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from filid.config.globs import matches_glob, matches_glob_exactly
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import Resolver
 from filid.graph.tsconfig import parent_dir
 from filid.model.errors import FilidError
+from filid.model.jsontext import loads as json_loads
+from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = ["Protection"]
 
@@ -65,9 +67,9 @@ class Protection:
             if not _CONFIG_NAME.search(path):
                 continue
             try:
-                with open(root / path, "rb") as handle:
-                    data = handle.read(_MAX_CONFIG_BYTES + 1)
-            except OSError:
+                # Never a blocking open: a FIFO named like a config would hang the planner.
+                data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
+            except (OSError, UnsafePathError):
                 continue
             if len(data) <= _MAX_CONFIG_BYTES:
                 texts[path] = data.decode("utf-8", "replace")
@@ -78,8 +80,8 @@ class Protection:
         declared: dict[str, str] = {}
         for manifest in sorted(f for f in self._files if f.rpartition("/")[2] == "package.json"):
             try:
-                data = json.loads((root / manifest).read_bytes()[:_MAX_CONFIG_BYTES])
-            except (OSError, ValueError):
+                data = json_loads(read_regular_file(root / manifest, _MAX_CONFIG_BYTES))
+            except (OSError, ValueError, UnsafePathError):
                 continue
             listed = data.get("files") if isinstance(data, dict) else None
             if not isinstance(listed, list):
@@ -244,32 +246,9 @@ def _included(path: str, base: str, patterns: tuple[str, ...]) -> bool:
             if path == cleaned or path.startswith(cleaned + "/"):
                 return True
             continue
-        if _glob(cleaned).fullmatch(path):
+        # Linear-time glob matching (a tsconfig is repository content: no backtracking
+        # regular expression). A last segment without an extension also takes what is below.
+        last = cleaned.rpartition("/")[2]
+        if matches_glob(path, cleaned) if "." not in last else matches_glob_exactly(path, cleaned):
             return True
     return False
-
-
-def _glob(pattern: str) -> re.Pattern[str]:
-    out = ""
-    index = 0
-    while index < len(pattern):
-        if pattern.startswith("**/", index):
-            out += "(?:[^/]+/)*"
-            index += 3
-        elif pattern.startswith("**", index):
-            out += ".*"
-            index += 2
-        elif pattern[index] == "*":
-            out += "[^/]*"
-            index += 1
-        elif pattern[index] == "?":
-            out += "[^/]"
-            index += 1
-        else:
-            out += re.escape(pattern[index])
-            index += 1
-    # A pattern whose last segment has no extension also takes the files below it.
-    last = pattern.rpartition("/")[2]
-    if "." not in last:
-        out += "(?:/.*)?"
-    return re.compile(out)

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from filid.model.errors import InputError
+from filid.model.jsontext import loads as json_loads
 from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = ["parse_jsonc", "read_jsonc_file", "strip_jsonc"]
@@ -77,7 +78,7 @@ def parse_jsonc(text: str) -> object:
     """Parse JSON-with-comments text; raises ``ValueError`` (``json.JSONDecodeError``) if bad."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    return json.loads(strip_jsonc(text))
+    return json_loads(strip_jsonc(text))
 
 
 def read_jsonc_file(root: Path, rel_path: str) -> object:

@@ -27,6 +27,7 @@ from filid.fix.actions import CreateFile, EditFile, FixPlan, MoveFile, RemoveDir
 from filid.fix.apply import apply_plan, preview_diff
 from filid.fix.planner import plan_fixes
 from filid.model.errors import InputError
+from filid.model.escape import unquote_git_path
 from filid.model.report import FixedItem, ValidationResult
 from filid.model.violations import Risk, Violation
 
@@ -191,7 +192,12 @@ class PlanRegistry:
 def split_diff(diff: str) -> list[dict[str, Any]]:
     """A unified diff as one ``{file, diff}`` per file (hunk lengths decide where one ends)."""
     chunks: list[dict[str, Any]] = []
-    lines = diff.splitlines(keepends=True)
+    # Only "\n" ends a diff line: str.splitlines would also split at a form feed or U+2028
+    # inside a file's content and lose track of the hunks.
+    lines = [line + "\n" for line in diff.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    if not lines[-1]:
+        lines.pop()
     index = 0
     while index < len(lines):
         start = index
@@ -226,4 +232,5 @@ def split_diff(diff: str) -> list[dict[str, Any]]:
 
 
 def _strip_prefix(name: str) -> str:
+    name = unquote_git_path(name.removesuffix("\t"))
     return name[2:] if name.startswith(("a/", "b/")) else name

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from filid.model.escape import visible
+
 
 def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT quoted string: one line, control and bidi characters shown as escapes."""
+    return '"' + visible(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def render_graph(nodes: Sequence[str], edges: Sequence[tuple[str, str, str]]) -> str:

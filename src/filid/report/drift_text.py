@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from filid.drift import DriftReport
+from filid.model.escape import visible
 
 
 def render_drift(report: DriftReport) -> str:
@@ -33,4 +34,5 @@ def render_drift(report: DriftReport) -> str:
                 f"  {number}. {step.action.value} {step.target_path} "
                 f"[{step.estimated_risk.value}] {step.description}"
             )
-    return "\n".join(lines) + "\n"
+    # Paths and names come from the repository: one item stays one line, shown as it is.
+    return "\n".join(visible(line) for line in lines) + "\n"

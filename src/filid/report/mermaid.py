@@ -10,18 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from filid.model.escape import mermaid_label
 from filid.model.violations import Violation
-
-# "#" first: every other replacement introduces a "#".
-_LABEL_ESCAPES = (
-    ("#", "#35;"),
-    ('"', "#quot;"),
-    ("<", "#lt;"),
-    (">", "#gt;"),
-    ("|", "#124;"),
-    ("\r", " "),
-    ("\n", " "),
-)
 
 
 def render_cycle(violation: Violation) -> str:
@@ -60,10 +50,9 @@ def _flowchart(nodes: Sequence[str], edges: Sequence[tuple[str, str, str]]) -> s
 
 
 def escape_label(text: str) -> str:
-    """Make ``text`` safe inside a double-quoted Mermaid label."""
-    for raw, escaped in _LABEL_ESCAPES:
-        text = text.replace(raw, escaped)
-    return text
+    """Make ``text`` safe inside a double-quoted Mermaid label (see
+    :func:`filid.model.escape.mermaid_label`)."""
+    return mermaid_label(text)
 
 
 def _owner(file: str, members: Sequence[str]) -> str:

@@ -150,8 +150,9 @@ def render_tree(tree: FractalTree, *, max_depth: int | None = None, color: bool 
         counts[node.category] = counts.get(node.category, 0) + 1
         marks = [m for m, on in (("index", node.index_file), ("main", node.main_file)) if on]
         if node.intent_doc:
-            marks.append(node.intent_doc)
-        label = node.name + "/" if not is_root else f"{node.name}/ (.)"
+            marks.append(visible(node.intent_doc))
+        name = visible(node.name)
+        label = name + "/" if not is_root else f"{name}/ (.)"
         category = _paint(f"[{_CATEGORY_MARK[node.category]}]", _DIM, color)
         extra = f"  {', '.join(marks)}" if marks else ""
         branch = "" if is_root else ("└── " if is_last else "├── ")

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
+from filid.config.regex import compile_user_regex
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.base import (
     ALL_CATEGORIES,
@@ -95,7 +96,8 @@ class NamingConvention:
 
     def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
         """Yield one finding per badly named node (not the root, infra or dot names)."""
-        patterns = [re.compile(p) for p in context.structure.naming_patterns]
+        # Linear time (RE2): a pattern from the repository's config cannot hang the run.
+        patterns = [compile_user_regex(p) for p in context.structure.naming_patterns]
         for node in context.tree.nodes.values():
             name = node.name
             if node.path == "." or is_infra_name(name) or name.startswith("."):
@@ -104,7 +106,7 @@ class NamingConvention:
                 continue  # route folder names are URL segments
             if KEBAB_CASE.match(name) or CAMEL_CASE.match(name):
                 continue
-            if any(p.search(name) for p in patterns):
+            if any(search(name) for search in patterns):
                 continue
             kebab = to_kebab_case(name)
             parent = parent_path(node.path)

@@ -43,8 +43,13 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from filid.model.errors import FixError
-from filid.store.files import UnsafePathError, read_regular_file
-from filid.store.location import project_cache_dir, project_cache_path
+from filid.store.files import UnsafePathError, read_regular_file, read_regular_file_with_stat
+from filid.store.location import (
+    cache_root,
+    ensure_private_directory,
+    project_cache_dir,
+    trusted_project_dir,
+)
 
 try:
     import fcntl
@@ -67,6 +72,9 @@ TEMPORARY_SUFFIX = ".filid-tmp"
 _VERSION = 1
 _MAX_JOURNAL_BYTES = 4 * 1024 * 1024 * 1024
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# A restored file or folder gets at most rwx for its owner and r-x for the rest: never the
+# setuid, setgid or sticky bits, never write permission for the group or others.
+_MODE_MASK = 0o755
 
 # Roots with a transaction open in this process: their journal is live, not interrupted.
 _ACTIVE: set[str] = set()
@@ -166,10 +174,12 @@ def _confined(root: Path, path: str) -> Path:
     """``root/path`` for a journal path, refusing escapes and links on the way."""
     pure = PurePosixPath(path)
     parts = path.split("/")
-    if not path or pure.is_absolute() or "\\" in path or "\x00" in path:
+    if not path or pure.is_absolute() or ("\\" in path and os.sep != "/") or "\x00" in path:
         raise UnsafePathError(f"{path!r}: not a root-relative path")
     if any(part in ("", ".", "..") for part in parts):
         raise UnsafePathError(f"{path!r}: not a root-relative path")
+    if any(part.lower().rstrip(". ") == ".git" for part in parts):
+        raise UnsafePathError(f"{path!r}: filid never writes inside .git")
     current = root
     for part in parts[:-1]:
         current = current / part
@@ -219,7 +229,7 @@ def replace_atomically(target: Path, content: bytes, mode: int) -> None:
             stream.write(content)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
+        os.chmod(temporary, mode & _MODE_MASK)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -269,7 +279,8 @@ def _restore(root: Path, records: Sequence[dict[str, object]]) -> Recovery:
                 encoded = record.get("before")
                 content = base64.b64decode(encoded) if isinstance(encoded, str) else None
                 mode = record.get("mode")
-                before[path] = (content, mode if isinstance(mode, int) else 0o644)
+                mode = mode if isinstance(mode, int) else 0o644
+                before[path] = (content, mode & _MODE_MASK)
                 allowed[path] = {_sha256(content) if content is not None else None}
             new = record.get("new")
             allowed[path].add(new if isinstance(new, str) else None)
@@ -277,7 +288,7 @@ def _restore(root: Path, records: Sequence[dict[str, object]]) -> Recovery:
             first_dir.setdefault(path, kind)
             mode = record.get("mode")
             if kind == "rmdir" and isinstance(mode, int):
-                dir_modes.setdefault(path, mode)
+                dir_modes.setdefault(path, mode & _MODE_MASK)
     # Folders the run removed come back first, shallowest first, so their files can return.
     for path in sorted((p for p, k in first_dir.items() if k == "rmdir"), key=_depth):
         try:
@@ -295,7 +306,7 @@ def _restore(root: Path, records: Sequence[dict[str, object]]) -> Recovery:
             wanted = _sha256(content) if content is not None else None
             if current == wanted:
                 if content is not None and current_mode != mode:
-                    os.chmod(target, mode)
+                    os.chmod(target, mode, follow_symlinks=False)
                     restored.append(path)
                 continue
             if current not in allowed[path]:
@@ -347,15 +358,68 @@ def _try_lock(handle: int) -> bool:
     return True
 
 
+def _lock_file(directory: Path, folder: str) -> int:
+    name = hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    handle = os.open(
+        directory / f"{name}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | _NOFOLLOW, 0o600
+    )
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise OSError(f"{directory / name}.lock: not a regular file")
+    _PRIVATE_FDS.add(handle)
+    return handle
+
+
+def _nesting_locks(root: Path) -> list[int]:
+    """Locks that keep fixes on nested roots apart: exclusive on ``root``'s folder, shared on
+    each folder above it. A fix on ``/p`` and one on ``/p/web`` write the same files under
+    separate journals; with these, the second to start is refused (siblings may run)."""
+    directory = cache_root() / "locks"
+    if not ensure_private_directory(directory):
+        raise FixError(f"cannot keep the fix locks in {directory}")
+    held: list[int] = []
+    try:
+        folder = str(root)
+        exclusive = True
+        while True:
+            handle = _lock_file(directory, folder)
+            held.append(handle)
+            if fcntl is not None:
+                try:
+                    fcntl.flock(
+                        handle, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB
+                    )
+                except BlockingIOError:
+                    where = "a folder inside it" if exclusive else folder
+                    raise FixError(
+                        f"another filid fix is running on {where} (fixes on nested project "
+                        f"roots cannot run at once); try again when it ends"
+                    ) from None
+            exclusive = False
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                return held
+            folder = parent
+    except BaseException:
+        for handle in held:
+            _close(handle)
+        raise
+
+
 def _recover_locked(root: Path, directory: Path) -> Recovery | None:
     """Restore from the journal in ``directory`` (its lock held); None when there was none."""
     journal = directory / JOURNAL_NAME
     try:
-        data = read_regular_file(journal, _MAX_JOURNAL_BYTES)
+        data, info = read_regular_file_with_stat(journal, _MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return None
     except (OSError, UnsafePathError) as error:
         return Recovery((), (f"cannot read the journal of an interrupted fix: {error}",))
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    if (uid is not None and info.st_uid != uid) or stat.S_IMODE(info.st_mode) & 0o077:
+        # filid writes its journal 0600 as the user; anything else was put there by someone
+        # else: never restored from (it would write files), never removed (it is not ours).
+        return Recovery((), ("ignored a fix journal that filid did not write (owner or mode)",))
     records = _parse(data)
     header = records[0] if records else {}
     intact = header.get("t") == "begin" and header.get("root") == str(root)
@@ -386,10 +450,10 @@ def recover_interrupted_fix(root: Path) -> Recovery | None:
     the journal, reports on stderr and returns what it did. Never raises for I/O problems:
     they are reported as problems.
     """
-    directory = project_cache_path(root)
-    if directory is None or str(root) in _ACTIVE:
+    if str(root) in _ACTIVE:
         return None
-    if not os.path.lexists(directory / JOURNAL_NAME):
+    directory = trusted_project_dir(root)
+    if directory is None or not os.path.lexists(directory / JOURNAL_NAME):
         return None
     try:
         lock = _open_lock(directory)
@@ -515,9 +579,14 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
         lock = _open_lock(directory)
     except OSError as error:
         raise FixError(f"cannot open the fix lock in {directory}: {error}") from None
+    nesting: list[int] = []
     try:
         if not _try_lock(lock):
             raise FixError(f"another filid fix is running on {root}")
+        try:
+            nesting = _nesting_locks(root)
+        except OSError as error:
+            raise FixError(f"cannot take the fix locks: {error}") from None
         stale = _recover_locked(root, directory)
         if stale is not None:
             _announce(root, stale)
@@ -543,4 +612,6 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
         journal.commit()
     finally:
         _ACTIVE.discard(str(root))
+        for handle in nesting:
+            _close(handle)
         _close(lock)

@@ -15,11 +15,17 @@ import hmac
 import marshal
 import os
 import secrets
+import stat
 from pathlib import Path
 from typing import Any
 
-from filid.store.files import UnsafePathError, read_regular_file, write_file_atomically
-from filid.store.location import cache_root
+from filid.store.files import (
+    UnsafePathError,
+    read_regular_file,
+    read_regular_file_with_stat,
+    write_file_atomically,
+)
+from filid.store.location import cache_root, cache_root_trusted
 
 __all__ = ["MAX_CACHE_BYTES", "read_sealed", "write_sealed"]
 
@@ -29,16 +35,22 @@ _SECRET_NAME = "secret"
 
 
 def _secret(create: bool) -> bytes | None:
+    """This user's signing secret; None when the cache root is not a trusted folder (see
+    :mod:`filid.store.location`) or the secret there is not a 0600 file of this user."""
+    if not cache_root_trusted(create=create):
+        return None
     path = cache_root() / _SECRET_NAME
-    with contextlib.suppress(OSError):
-        data = read_regular_file(path, 64)
+    with contextlib.suppress(OSError, UnsafePathError):
+        data, info = read_regular_file_with_stat(path, 64)
+        uid = os.geteuid() if hasattr(os, "geteuid") else info.st_uid
+        if info.st_uid != uid or stat.S_IMODE(info.st_mode) & 0o077:
+            return None  # not written by filid for this user: never sign or trust with it
         if len(data) == 32:
             return data
     if not create:
         return None
     fresh = secrets.token_bytes(32)
     try:
-        cache_root().mkdir(mode=0o700, parents=True, exist_ok=True)
         handle = os.open(
             path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600
         )
