@@ -41,7 +41,7 @@ async def test_stdio_server_lists_tools_and_validates(workspace: Workspace, tmp_
             assert client.server_info.name == "filid"
             listed = await client.list_tools()
             result = await client.call_tool(
-                "structure-validate", {"path": "project", "maxChars": 1_000_000}
+                "structure-validate", {"path": "project", "maxChars": 50_000}
             )
             refused = await client.call_tool("fractal-scan", {"path": "/"})
     del stderr
