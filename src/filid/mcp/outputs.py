@@ -3,8 +3,10 @@
 The seed design (CONTRACT.md "MCP") defines the result types below; where it defines a field,
 the schema holds its type exactly (``duration`` a number of milliseconds, ``filtered`` a
 boolean, ``rulesApplied``/``rulesSkipped`` numbers, rule ``examples`` ``{valid: string[],
-invalid: string[]}``, ``remainingViolations`` after a fix, SyncActions from its list). What filid adds — ``summary``, ``truncated``, ``nextActions``, ``rulesAppliedIds``,
-``tree.types``, ``preview``, ``baseline``… — sits beside those fields (objects stay open).
+invalid: string[]}``, ``remainingViolations`` after a fix, SyncActions from its list). What
+filid adds — ``summary``, ``truncated`` (per list), ``restored``, ``nextActions``,
+``rulesAppliedIds``, ``tree.types``, ``preview``, ``baseline``… — sits beside those fields
+(objects stay open).
 
 ``rewrite-import`` is a documented extension of the seed's SyncAction list: no seed action
 means "rewrite this import through the module's entry point". "manual" is not an action: a

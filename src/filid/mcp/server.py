@@ -30,6 +30,7 @@ from filid import __version__
 from filid.mcp import resources, tools
 from filid.mcp.budget import compact
 from filid.mcp.fix_plans import PlanRegistry
+from filid.mcp.framing import serve_stdio
 from filid.mcp.schemas import shown_prefix, validate_arguments
 from filid.model.errors import FilidError, FixCancelled, InputError
 from filid.scan.universe import resolve_root
@@ -326,13 +327,6 @@ def _configure_logging() -> None:
         root_logger.propagate = False
 
 
-async def _serve(server: Server[Any]) -> None:
-    from mcp.server.stdio import stdio_server
-
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
-
-
 def run_stdio(roots: list[Path]) -> None:
     """Serve MCP on stdin/stdout until the client closes the connection.
 
@@ -345,6 +339,6 @@ def run_stdio(roots: list[Path]) -> None:
     _configure_logging()
     logger.info("serving %s (roots: %s)", __version__, ", ".join(str(r) for r in allowed))
     try:
-        anyio.run(_serve, server)
+        anyio.run(serve_stdio, server)
     except KeyboardInterrupt:
         logger.info("interrupted")
