@@ -33,7 +33,7 @@ from filid.mcp.fix_plans import (
     plan_preview,
     split_diff,
 )
-from filid.model.errors import InputError, UsageError
+from filid.model.errors import FixError, InputError, UsageError
 from filid.model.nodes import NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
@@ -721,6 +721,44 @@ def _fix_answer(
     )
 
 
+_LOCK_HELD: Final = (
+    "not applied: another filid fix is running on this project right now (another MCP server "
+    "or a CLI run holds its lock); this call changed nothing. Validate again once it has "
+    "finished: it may already have fixed what this call would have"
+)
+
+
+def _settle_race(
+    result: ValidationResult, now: ValidationResult
+) -> tuple[ValidationResult, str | None]:
+    """The run's result checked against the tree as it is now (read under our write lock).
+
+    Another process (a second server, the CLI) may have fixed the tree between this run's
+    reading and its writing: then the run's own view is stale. The answer reports the tree as
+    it is now, and says how many of the fixes this run could not make are already made.
+    """
+    if sorted(v.fingerprint for v in now.violations) == sorted(
+        v.fingerprint for v in result.violations
+    ):
+        return result, None
+    present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in now.violations}
+    failed = [f for f in result.fixed if not f.success]
+    done_elsewhere = sum(
+        1
+        for f in failed
+        if (f.violation.rule_id, f.violation.path, f.violation.location.file,
+            f.violation.location.line) not in present
+    )  # fmt: skip
+    settled = dataclasses.replace(result, violations=now.violations, remaining=now.violations)
+    outcome = (
+        "the tree changed while this fix ran: another filid fix (another MCP server or a CLI "
+        f"run) worked on this project at the same time; {done_elsewhere} of the "
+        f"{len(failed)} fix(es) this run could not make are already made on the tree; the "
+        "violations listed are the tree as it is now"
+    )
+    return settled, outcome
+
+
 def _fix_run_pager(root: Path, run_id: str) -> Callable[[str, int], JsonObject]:
     """Next pages of a fix answer come from the stored run (running the fix again would
     find nothing to fix)."""
@@ -778,9 +816,18 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
         from filid.fix.run import run_fix
 
         with ctx.locks.writing(root):
-            run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids, cancelled=ctx.cancelled)
+            try:
+                run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids, cancelled=ctx.cancelled)
+            except FixError as error:
+                if str(error).startswith("another filid fix is running"):
+                    raise FixError(_LOCK_HELD) from None
+                raise
             project = load_project(root)
-        return _fix_answer(ctx.runs, root, args, run.result, run.changed_files, project)
+            result, outcome = _settle_race(run.result, evaluate(project, rule_ids=rule_ids))
+        answer = _fix_answer(ctx.runs, root, args, result, run.changed_files, project)
+        if outcome:
+            answer["summary"]["outcome"] = outcome
+        return answer
     if preview_only:
         with ctx.locks.reading(root):
             preview = plan_preview(root, rule_ids=rule_ids)
