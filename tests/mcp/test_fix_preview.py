@@ -186,3 +186,44 @@ async def test_paths_narrow_what_a_preview_shows_not_the_plan(
     assert narrow["preview"]["planToken"] == whole["preview"]["planToken"]
     assert [c["file"] for c in narrow["preview"]["diff"]] == ["src/orders/index.ts"]
     assert len(whole["preview"]["diff"]) > 1
+
+
+async def test_every_list_of_a_fix_answer_can_be_paged_without_fixing_again(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    async with connect() as client:
+        first = ok(
+            await client.call_tool(
+                "structure-validate", {"path": "project", "fix": True, "maxChars": 2000}
+            )
+        )
+        after_fix = snapshot(workspace.project)
+        cut = first["truncated"]
+        assert "fixedItems" in cut, "a small budget cuts the fixed items"
+        collected = {name: list(first.get(name) or []) for name in ("fixedItems", "changedFiles")}
+        for name in collected:
+            data = first
+            while "nextOffset" in data["truncated"].get(name, {}):
+                [step] = [a for a in data["nextActions"] if a["args"].get("list") == name]
+                offset = data["truncated"][name]["nextOffset"]
+                assert step["args"]["offset"] == offset and f"from item {offset}" in step["why"]
+                assert step["args"]["fixRun"] == first["summary"]["fixRun"]
+                assert "fix" not in step["args"]
+                data = ok(await client.call_tool(step["tool"], step["args"]))
+                assert data["truncated"][name]["offset"] == offset
+                collected[name].extend(data[name])
+        assert snapshot(workspace.project) == after_fix, "paging never fixes again"
+    summary = first["summary"]
+    assert len(collected["fixedItems"]) == summary["fixed"] + summary["fixFailed"]
+    assert len(collected["changedFiles"]) == summary["changedFiles"]
+    assert collected["changedFiles"] == sorted(collected["changedFiles"])
+
+
+async def test_an_expired_fix_run_is_a_clean_error(connect: ClientFactory) -> None:
+    async with connect() as client:
+        result = await client.call_tool(
+            "structure-validate",
+            {"path": "project", "fixRun": "fix-0-0000", "list": "fixedItems", "offset": 3},
+        )
+    assert result.is_error
+    assert "fixRun: unknown or expired" in result.content[0].text  # type: ignore[union-attr]

@@ -137,7 +137,7 @@ def fit(
     Without ``page`` every list starts at its first item and gets its share of the budget
     (equal shares; what a short list leaves goes to the others), so one long list never
     crowds out the rest. With ``page`` (a section name) only that list is shown, from
-    ``offset``; the others are left empty. ``truncated`` has one entry per list that was cut
+    ``offset``, and always named in ``truncated``; the others are left empty. ``truncated`` has one entry per list that was cut
     or paged: ``{shown, total, offset, nextOffset?, cutItems?}``. If not even one item of the
     only list with items fits, that item is shown with its long strings cut (``cutItems``),
     so paging always makes progress. ``next_page(name, n)`` is the nextActions entry that
@@ -160,7 +160,7 @@ def fit(
             if first is not None and first[0] == index and chosen:
                 chosen[0] = first[1]
             end = starts[index] + counts[index]
-            if active[index] and (starts[index] > 0 or end < total):
+            if active[index] and (page is not None or starts[index] > 0 or end < total):
                 entry: JsonObject = {
                     "shown": counts[index],
                     "total": total,
