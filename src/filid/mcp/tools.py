@@ -2,8 +2,9 @@
 
 Every tool is a blocking function ``(context, root, arguments) -> JSON object``: the CONTRACT
 shape with a ``summary`` first and ``nextActions`` (ready tool calls ``{tool, args, why}``),
-its long lists sorted most severe first and cut at the ``maxChars`` budget (see
-:mod:`filid.mcp.budget`). The server runs it in a worker thread. Library errors propagate as
+its long lists sorted most severe first and cut at the ``maxChars`` budget, each list with
+its share of the first page (see :mod:`filid.mcp.budget`). A nextAction is only offered when
+the call it names would not be refused (a preview only when the planner plans a fix). The server runs it in a worker thread. Library errors propagate as
 :class:`~filid.model.errors.FilidError` and are turned into ``isError`` results by the server.
 """
 
@@ -925,10 +926,12 @@ TOOLS: tuple[ToolSpec, ...] = (
             "Classify every directory of a TypeScript/JavaScript project as fractal (a module "
             "with its own CLAUDE.md boundary), organ (a role folder such as utils/ or "
             "components/), pure-function or hybrid, and return the tree (ScanReport: "
-            "the compact tree.types path -> type; includeModuleInfo=true adds every node's "
-            "metadata and the modules; unresolved imports). Use it first to see the shape of "
-            "a project; read-only. Every tool answers within maxChars (summary first; page "
-            "with offset, narrow with paths) and lists nextActions as ready tool calls."
+            "tree.nodes, the node objects that fit the budget, the rest compactly in "
+            "tree.types path -> type; includeModuleInfo=true adds the modules; unresolved "
+            "imports). Use it first to see the shape of a project; read-only. Every tool "
+            "answers within maxChars (summary first; every list gets its share; page one "
+            "list with list and offset, narrow with paths) and lists nextActions as ready "
+            "tool calls."
         ),
         input_schema=schemas.FRACTAL_SCAN,
         output_schema=outputs.FRACTAL_SCAN,
