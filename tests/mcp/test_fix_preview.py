@@ -227,3 +227,25 @@ async def test_an_expired_fix_run_is_a_clean_error(connect: ClientFactory) -> No
         )
     assert result.is_error
     assert "fixRun: unknown or expired" in result.content[0].text  # type: ignore[union-attr]
+
+
+async def test_no_preview_is_offered_that_would_be_empty_and_the_answer_says_why(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    """Both modules without an entry point have a file the parser rejects: the safe
+    create-index fixes cannot be planned, so no preview is offered and the answer says why."""
+    for module in ("src/orders", "src/components"):
+        for source in (workspace.project / module).iterdir():
+            if source.suffix in (".ts", ".tsx"):
+                source.write_text("export const broken = (;\n")
+    arguments = {"path": "project", "rules": ["module-entry-point"]}
+    async with connect() as client:
+        validated = ok(await client.call_tool("structure-validate", arguments))
+        previewed = ok(await client.call_tool("structure-validate", {**arguments, "preview": True}))
+    assert validated["summary"]["safeFixes"] == 2
+    assert not [a for a in validated["nextActions"] if a["args"].get("preview")]
+    assert "syntax errors" in validated["summary"]["safeFixesBlocked"]
+    assert previewed["summary"]["plannedFixes"] == 0
+    assert previewed["summary"]["outcome"].startswith("nothing to apply: ")
+    assert "syntax errors" in previewed["summary"]["outcome"]
+    assert not [a for a in previewed["nextActions"] if a["args"].get("fix")]
