@@ -4,7 +4,8 @@ Every tool is a blocking function ``(context, root, arguments) -> JSON object``:
 shape with a ``summary`` first and ``nextActions`` (ready tool calls ``{tool, args, why}``),
 its long lists sorted most severe first and cut at the ``maxChars`` budget, each list with
 its share of the first page (see :mod:`filid.mcp.budget`). A nextAction is only offered when
-the call it names would not be refused (a preview only when the planner plans a fix). The server runs it in a worker thread. Library errors propagate as
+the call it names would not be refused (a preview only when the planner plans a fix). The
+server runs it in a worker thread. Library errors propagate as
 :class:`~filid.model.errors.FilidError` and are turned into ``isError`` results by the server.
 """
 
