@@ -140,8 +140,8 @@ def fit(
     ``offset``, and always named in ``truncated``; the others are left empty. ``truncated``
     has one entry per list that was cut or paged: ``{shown, total, offset, nextOffset?,
     cutItems?}``. If not even one item of the only list with items fits, that item is shown
-    with its long strings cut (``cutItems``), so paging always makes progress. ``next_page(name, n)`` is the nextActions entry that
-    shows list ``name`` from item ``n``.
+    with its long strings cut (``cutItems``), so paging always makes progress.
+    ``next_page(name, n)`` is the nextActions entry that shows list ``name`` from item ``n``.
     """
     active = [page is None or s.name == page for s in sections]
     starts = [
