@@ -110,3 +110,14 @@ async def test_five_megabyte_arguments_are_clean_errors_over_stdio(workspace: Wo
         assert not (await client.call_tool("fractal-scan", {"path": "project"})).is_error
     for text in texts:
         assert "at most" in text and "internal error" not in text and len(text) < SHORT
+
+
+async def test_an_unknown_long_module_is_echoed_as_a_short_prefix(connect: ClientFactory) -> None:
+    name = "q" * 1024
+    async with connect() as client:
+        result = await client.call_tool(
+            "lca-resolve", {"path": "project", "moduleA": name, "moduleB": "src/auth"}
+        )
+    text = error_text(result)
+    assert "is not a directory of the project" in text and len(text) < SHORT
+    assert "(1024 characters)" in text

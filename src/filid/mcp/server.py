@@ -119,6 +119,17 @@ def _error(message: str, next_actions: Sequence[dict[str, Any]] = ()) -> types.C
     )
 
 
+def _scrubbed(message: str, args: Mapping[str, Any]) -> str:
+    """``message`` with every long string argument it echoes cut to a short prefix."""
+    given = [v for v in args.values() if isinstance(v, str)]
+    given += [i for v in args.values() if isinstance(v, list) for i in v if isinstance(i, str)]
+    for value in sorted(given, key=len, reverse=True):
+        for form in (value, value.strip().strip("/").removeprefix("./")):
+            if len(form) > 80 and form in message:
+                message = message.replace(form, shown_prefix(form))
+    return message
+
+
 def call_tool(
     name: str,
     arguments: Mapping[str, Any] | None,
@@ -152,9 +163,9 @@ def call_tool(
         actions: list[dict[str, Any]] = []
         if name == "lca-resolve" and root is not None:
             actions = tools.lca_error_actions(error, root, args)
-        return _error(str(error), actions)
+        return _error(_scrubbed(str(error), args), actions)
     except FilidError as error:
-        return _error(str(error))
+        return _error(_scrubbed(str(error), args))
     except OSError as error:
         culprit = shown_prefix(os.fsdecode(error.filename)) if error.filename else "a file"
         return _error(f"{culprit}: cannot read ({error.strerror or error})")

@@ -506,7 +506,8 @@ def lca_error_actions(error: InputError, root: Path, args: Mapping[str, Any]) ->
                 _call(
                     "lca-resolve",
                     root,
-                    f"{given} is not a node; {module} is the nearest existing module",
+                    f"{schemas.shown_prefix(given)} is not a node; {module} is the nearest "
+                    "existing module",
                     **{**_given("lca-resolve", args), which: module},
                 )
             )
