@@ -11,7 +11,7 @@ from tests.mcp.test_server import error_text, ok
 
 pytestmark = pytest.mark.anyio
 
-WHOLE = 1_000_000
+WHOLE = 50_000
 
 
 def record(workspace: Workspace, name: str = ".filid/baseline.json") -> int:

@@ -20,7 +20,7 @@ from tests.mcp.test_server import error_text, ok
 
 pytestmark = pytest.mark.anyio
 
-WHOLE = 1_000_000
+WHOLE = 50_000
 
 
 def snapshot(root: Path) -> dict[str, str]:
@@ -48,7 +48,7 @@ async def test_preview_writes_nothing_and_apply_does_exactly_the_plan(
         preview = ok(
             await client.call_tool(
                 "structure-validate",
-                {"path": str(workspace.project), "fix": "preview", "maxChars": WHOLE},
+                {"path": str(workspace.project), "preview": True, "maxChars": WHOLE},
             )
         )
         assert snapshot(workspace.project) == before, "a preview writes nothing"
@@ -62,14 +62,14 @@ async def test_preview_writes_nothing_and_apply_does_exactly_the_plan(
         # The same preview again gives the same token: it depends on the plan and the files.
         again = ok(
             await client.call_tool(
-                "structure-validate", {"path": str(workspace.project), "fix": "preview"}
+                "structure-validate", {"path": str(workspace.project), "preview": True}
             )
         )
         assert again["preview"]["planToken"] == token
         applied = ok(await client.call_tool(action["tool"], {**action["args"], "maxChars": WHOLE}))
     after = snapshot(workspace.project)
     changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
-    assert changed == sorted(applied["summary"]["changedFiles"])
+    assert changed == sorted(applied["changedFiles"])
     assert changed == sorted({c["file"] for c in preview["preview"]["diff"]})
     assert (workspace.project / "src/orders/index.ts").is_file()
     fixed = applied["fixedItems"]
@@ -88,7 +88,7 @@ async def test_a_file_touched_between_preview_and_apply_is_refused(
         preview = ok(
             await client.call_tool(
                 "structure-validate",
-                {"path": str(workspace.project), "fix": "preview", "maxChars": WHOLE},
+                {"path": str(workspace.project), "preview": True, "maxChars": WHOLE},
             )
         )
         edited = [c["file"] for c in preview["preview"]["diff"] if "/dev/null" not in c["diff"]]
@@ -100,12 +100,12 @@ async def test_a_file_touched_between_preview_and_apply_is_refused(
         refused = await client.call_tool(action["tool"], action["args"])
         message = error_text(refused)
         assert "refused" in message and edited[0] in message
-        assert "fix='preview' again" in message
+        assert "preview=true again" in message
         assert snapshot(workspace.project) == before, "a refused apply writes nothing"
         # A new preview of the changed tree gives a token that applies.
         fresh = ok(
             await client.call_tool(
-                "structure-validate", {"path": str(workspace.project), "fix": "preview"}
+                "structure-validate", {"path": str(workspace.project), "preview": True}
             )
         )
         assert fresh["preview"]["planToken"] != preview["preview"]["planToken"]
@@ -119,7 +119,7 @@ async def test_a_created_file_appearing_before_apply_is_refused(
     async with connect() as client:
         preview = ok(
             await client.call_tool(
-                "structure-validate", {"path": str(workspace.project), "fix": "preview"}
+                "structure-validate", {"path": str(workspace.project), "preview": True}
             )
         )
         (workspace.project / "src/orders/index.ts").write_text("export {};\n")
@@ -131,7 +131,7 @@ async def test_a_token_applies_once(connect: ClientFactory, workspace: Workspace
     async with connect() as client:
         preview = ok(
             await client.call_tool(
-                "structure-validate", {"path": str(workspace.project), "fix": "preview"}
+                "structure-validate", {"path": str(workspace.project), "preview": True}
             )
         )
         args = apply_action(preview)["args"]
@@ -149,7 +149,7 @@ async def test_plain_fix_true_still_applies_every_pass(
                 "structure-validate", {"path": str(workspace.project), "fix": True}
             )
         )
-    assert data["summary"]["fixed"] > 0 and data["summary"]["changedFiles"]
+    assert data["summary"]["fixed"] > 0 and data["changedFiles"]
     assert (workspace.project / "src/components/index.ts").is_file()
 
 
@@ -163,11 +163,11 @@ async def test_preview_then_apply_over_stdio(workspace: Workspace, tmp_path: Pat
     )
     async with Client(params, mode="legacy", read_timeout_seconds=60) as client:
         preview = ok(
-            await client.call_tool("structure-validate", {"path": "project", "fix": "preview"})
+            await client.call_tool("structure-validate", {"path": "project", "preview": True})
         )
         action = apply_action(preview)
         applied = ok(await client.call_tool(action["tool"], action["args"]))
-    assert applied["summary"]["changedFiles"]
+    assert applied["changedFiles"]
     assert (workspace.project / "src/orders/index.ts").is_file()
 
 
@@ -176,13 +176,76 @@ async def test_paths_narrow_what_a_preview_shows_not_the_plan(
 ) -> None:
     path = str(workspace.project)
     async with connect() as client:
-        whole = ok(await client.call_tool("structure-validate", {"path": path, "fix": "preview"}))
+        whole = ok(await client.call_tool("structure-validate", {"path": path, "preview": True}))
         narrow = ok(
             await client.call_tool(
                 "structure-validate",
-                {"path": path, "fix": "preview", "paths": ["src/orders"]},
+                {"path": path, "preview": True, "paths": ["src/orders"]},
             )
         )
     assert narrow["preview"]["planToken"] == whole["preview"]["planToken"]
     assert [c["file"] for c in narrow["preview"]["diff"]] == ["src/orders/index.ts"]
     assert len(whole["preview"]["diff"]) > 1
+
+
+async def test_every_list_of_a_fix_answer_can_be_paged_without_fixing_again(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    async with connect() as client:
+        first = ok(
+            await client.call_tool(
+                "structure-validate", {"path": "project", "fix": True, "maxChars": 2000}
+            )
+        )
+        after_fix = snapshot(workspace.project)
+        cut = first["truncated"]
+        assert "fixedItems" in cut, "a small budget cuts the fixed items"
+        collected = {name: list(first.get(name) or []) for name in ("fixedItems", "changedFiles")}
+        for name in collected:
+            data = first
+            while "nextOffset" in data["truncated"].get(name, {}):
+                [step] = [a for a in data["nextActions"] if a["args"].get("list") == name]
+                offset = data["truncated"][name]["nextOffset"]
+                assert step["args"]["offset"] == offset and f"from item {offset}" in step["why"]
+                assert step["args"]["fixRun"] == first["summary"]["fixRun"]
+                assert "fix" not in step["args"]
+                data = ok(await client.call_tool(step["tool"], step["args"]))
+                assert data["truncated"][name]["offset"] == offset
+                collected[name].extend(data[name])
+        assert snapshot(workspace.project) == after_fix, "paging never fixes again"
+    summary = first["summary"]
+    assert len(collected["fixedItems"]) == summary["fixed"] + summary["fixFailed"]
+    assert len(collected["changedFiles"]) == summary["changedFiles"]
+    assert collected["changedFiles"] == sorted(collected["changedFiles"])
+
+
+async def test_an_expired_fix_run_is_a_clean_error(connect: ClientFactory) -> None:
+    async with connect() as client:
+        result = await client.call_tool(
+            "structure-validate",
+            {"path": "project", "fixRun": "fix-0-0000", "list": "fixedItems", "offset": 3},
+        )
+    assert result.is_error
+    assert "fixRun: unknown or expired" in result.content[0].text  # type: ignore[union-attr]
+
+
+async def test_no_preview_is_offered_that_would_be_empty_and_the_answer_says_why(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    """Both modules without an entry point have a file the parser rejects: the safe
+    create-index fixes cannot be planned, so no preview is offered and the answer says why."""
+    for module in ("src/orders", "src/components"):
+        for source in (workspace.project / module).iterdir():
+            if source.suffix in (".ts", ".tsx"):
+                source.write_text("export const broken = (;\n")
+    arguments = {"path": "project", "rules": ["module-entry-point"]}
+    async with connect() as client:
+        validated = ok(await client.call_tool("structure-validate", arguments))
+        previewed = ok(await client.call_tool("structure-validate", {**arguments, "preview": True}))
+    assert validated["summary"]["safeFixes"] == 2
+    assert not [a for a in validated["nextActions"] if a["args"].get("preview")]
+    assert "syntax errors" in validated["summary"]["safeFixesBlocked"]
+    assert previewed["summary"]["plannedFixes"] == 0
+    assert previewed["summary"]["outcome"].startswith("nothing to apply: ")
+    assert "syntax errors" in previewed["summary"]["outcome"]
+    assert not [a for a in previewed["nextActions"] if a["args"].get("fix")]

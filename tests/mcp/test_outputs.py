@@ -50,8 +50,8 @@ def answers_to_check(path: str) -> list[tuple[str, dict[str, Any]]]:
         ("rule-query", {"path": path, "action": "check", "targetPath": "src/auth"}),
         ("structure-validate", {"path": path}),
         ("structure-validate", {"path": path, "maxChars": 2000, "offset": 5}),
-        ("structure-validate", {"path": path, "fix": "preview"}),
-        ("structure-validate", {"path": path, "fix": "preview", "maxChars": 2000}),
+        ("structure-validate", {"path": path, "preview": True}),
+        ("structure-validate", {"path": path, "preview": True, "maxChars": 2000}),
         ("structure-validate", {"path": path, "fix": True}),
     ]
 

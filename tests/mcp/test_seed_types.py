@@ -22,7 +22,7 @@ pytestmark = pytest.mark.anyio
 
 SEED_ACTIONS = {"move", "rename", "create-index", "create-main", "reclassify", "split", "merge"}
 DOCUMENTED_EXTENSIONS = {"rewrite-import"}
-WHOLE = 1_000_000
+WHOLE = 50_000
 
 
 def is_number(value: object) -> bool:
@@ -43,8 +43,10 @@ async def test_scan_report_types(connect: ClientFactory, workspace: Workspace) -
         assert isinstance(data["duration"], int) and not isinstance(data["duration"], bool)
         assert isinstance(data["timestamp"], str)
         assert is_number(data["tree"]["depth"]) and is_number(data["tree"]["totalNodes"])
-    assert full["tree"]["nodes"] and compact["tree"]["nodes"] == {}
-    assert set(compact["tree"]["types"]) == set(full["tree"]["nodes"])
+    # The seed's FractalTree.nodes is the node map, with or without includeModuleInfo; that
+    # flag adds the modules only.
+    assert full["tree"]["nodes"] and compact["tree"]["nodes"] == full["tree"]["nodes"]
+    assert compact["tree"]["types"] == {} and compact["modules"] == [] and full["modules"]
     for node in full["tree"]["nodes"].values():
         assert isinstance(node["hasClaudeMd"], bool) and is_number(node["depth"])
         assert isinstance(node["metadata"], dict)
@@ -131,12 +133,15 @@ async def test_rule_results_types(connect: ClientFactory, workspace: Workspace) 
         assert data["total"] == len(data["rules"])
     assert listed["filtered"] is False and narrowed["filtered"] is True
     jsonschema.validate(detail, outputs.RULE_DETAIL)
-    # Strings in the seed; the structured cases travel beside them.
-    assert isinstance(detail["examples"]["valid"], str)
-    assert isinstance(detail["examples"]["invalid"], str)
-    assert detail["exampleCases"]["invalid"]
-    for case in detail["exampleCases"]["invalid"]:
-        assert case["description"] in detail["examples"]["invalid"]
+    # string[] in the seed, one string per example; the structured cases travel beside them.
+    for side in ("valid", "invalid"):
+        texts = detail["examples"][side]
+        assert isinstance(texts, list) and all(isinstance(t, str) for t in texts)
+        cases = detail["exampleCases"][side]
+        assert len(texts) == len(cases)
+        for text, case in zip(texts, cases, strict=True):
+            assert text.startswith(f"# {case['description']}")
+    assert detail["examples"]["invalid"]
     jsonschema.validate(checked, outputs.RULE_EVALUATION_RESULT)
     jsonschema.validate(lca, outputs.LCA_RESOLVE_RESULT)
     assert all(is_number(lca[k]) for k in ("lcaDepth", "distanceA", "distanceB"))
@@ -171,4 +176,28 @@ async def test_a_whole_number_depth_given_as_a_float_is_accepted(
 ) -> None:
     async with connect() as client:
         data = ok(await client.call_tool("fractal-scan", {"path": "project", "depth": 2.0}))
-    assert data["summary"]["nodesWithinDepth"] == len(data["tree"]["types"])
+    assert data["summary"]["nodesWithinDepth"] == len(data["tree"]["nodes"])
+
+
+async def test_scan_nodes_fill_the_budget_first_and_the_rest_is_compact(
+    connect: ClientFactory,
+) -> None:
+    async with connect() as client:
+        whole = ok(await client.call_tool("fractal-scan", {"path": "project"}))
+        small = ok(await client.call_tool("fractal-scan", {"path": "project", "maxChars": 2000}))
+    nodes = list(whole["tree"]["nodes"])
+    assert len(nodes) > 5 and "truncated" not in whole
+    cut = small["truncated"]["tree.nodes"]
+    shown = list(small["tree"]["nodes"])
+    # Node objects first, in order; the ones that did not fit are listed compactly, and said.
+    assert shown == nodes[: len(shown)] and 0 < len(shown) < len(nodes)
+    assert cut["shown"] == len(shown) and cut["total"] == len(nodes)
+    assert cut["nextOffset"] == len(shown)
+    assert list(small["tree"]["types"]) == nodes[len(shown) : len(shown) + cut["compact"]]
+    assert cut["compact"] > 0
+    assert all(
+        small["tree"]["types"][p] == whole["tree"]["nodes"][p]["type"]
+        for p in small["tree"]["types"]
+    )
+    [page] = [a for a in small["nextActions"] if a["args"].get("list") == "tree.nodes"]
+    assert page["args"]["offset"] == len(shown) and f"from item {len(shown)}" in page["why"]

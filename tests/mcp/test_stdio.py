@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp import Client, StdioServerParameters
@@ -41,7 +42,7 @@ async def test_stdio_server_lists_tools_and_validates(workspace: Workspace, tmp_
             assert client.server_info.name == "filid"
             listed = await client.list_tools()
             result = await client.call_tool(
-                "structure-validate", {"path": "project", "maxChars": 1_000_000}
+                "structure-validate", {"path": "project", "maxChars": 50_000}
             )
             refused = await client.call_tool("fractal-scan", {"path": "/"})
     del stderr
@@ -133,3 +134,71 @@ def test_the_server_writes_only_protocol_to_stdout(workspace: Workspace) -> None
     assert scan["isError"] is False
     assert all(n["depth"] <= 1 for n in scan["structuredContent"]["tree"]["nodes"].values())
     assert "serving" in stderr
+
+
+MALFORMED: list[tuple[str, dict[str, Any] | None]] = [
+    # (line, the error response the JSON-RPC specification names; None: no reply)
+    ("this is not json", {"id": None, "code": -32700}),
+    ("[]", {"id": None, "code": -32600}),
+    ("42", {"id": None, "code": -32600}),
+    ('{"jsonrpc":"2.0","id":7,"method":"tools/list","params":"x"}', {"id": 7, "code": -32602}),
+    ('{"jsonrpc":"1.0","id":"eight","method":"tools/list"}', {"id": "eight", "code": -32600}),
+    ('{"jsonrpc":"2.0","id":9,"method":5}', {"id": 9, "code": -32600}),
+    ('{"jsonrpc":"2.0","id":{},"method":"tools/list"}', {"id": None, "code": -32600}),
+    ('{"jsonrpc":"2.0","id":10}', {"id": 10, "code": -32600}),
+    ('{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{}}', {"id": 11, "code": -32602}),
+    # Notifications are never answered, not even malformed ones.
+    ('{"jsonrpc":"2.0","method":"notifications/x","params":"bad"}', None),
+    ('{"jsonrpc":"2.0","method":"notifications/initialized","params":"bad"}', None),
+    ("", None),
+]
+
+
+def test_every_malformed_request_with_an_id_is_answered_with_the_specs_error(
+    workspace: Workspace,
+) -> None:
+    """Raw lines on stdin: each malformed request gets its JSON-RPC error, in order, and the
+    server keeps serving (a well-formed request after them is answered)."""
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"},
+        },
+    }
+    lines = [
+        json.dumps(initialize),
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        *(line for line, _ in MALFORMED),
+        json.dumps({"jsonrpc": "2.0", "id": 99, "method": "tools/list"}),
+    ]
+    expected = [reply for _, reply in MALFORMED if reply is not None]
+    with subprocess.Popen(
+        [sys.executable, "-m", "filid", "mcp", "--root", str(workspace.allowed)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=workspace.allowed,
+    ) as process:
+        assert process.stdin and process.stdout and process.stderr
+        watchdog = threading.Timer(60, process.kill)
+        watchdog.start()
+        try:
+            process.stdin.write("".join(line + "\n" for line in lines))
+            process.stdin.flush()
+            replies = [json.loads(process.stdout.readline()) for _ in range(len(expected) + 2)]
+            process.stdin.close()
+            process.wait(timeout=30)
+        finally:
+            watchdog.cancel()
+            if process.poll() is None:
+                process.kill()
+    assert replies[0]["id"] == 1 and "result" in replies[0]
+    errors = replies[1:-1]
+    assert [{"id": r["id"], "code": r["error"]["code"]} for r in errors] == expected
+    assert all(r["jsonrpc"] == "2.0" and r["error"]["message"] for r in errors)
+    assert replies[-1]["id"] == 99 and replies[-1]["result"]["tools"]

@@ -168,6 +168,11 @@ def test_the_mcp_structure_validate_tool_restores_first(tmp_path: Path) -> None:
     assert not result.is_error
     assert _everything(project) == before
     assert not _journal(project).exists()
+    # The agent reading the answer learns it too, not only stderr.
+    data = result.structured_content
+    assert isinstance(data, dict) and list(data)[:2] == ["summary", "restored"]
+    restored = data["restored"]
+    assert restored["files"] and "interrupted" in restored["reason"]
 
 
 def test_a_file_edited_after_the_crash_is_left_alone_and_reported(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from filid.engine import Project, evaluate, load_project
 from filid.fix.actions import FixPlan, SkippedFix, SyncAction
 from filid.fix.apply import apply_plan
 from filid.fix.planner import plan_fixes
+from filid.model.errors import FixCancelled
 from filid.model.report import FixedItem, ValidationResult
 from filid.model.violations import Risk, Violation
 from filid.scan.universe import resolve_root
@@ -76,12 +77,16 @@ def run_fix(
     rule_ids: Sequence[str] | None = None,
     use_cache: bool = True,
     files: Sequence[str] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> FixRun:
     """Fix the project at ``root`` up to ``max_risk`` (``--fix``: safe; ``--unsafe-fixes``:
     moderate), or with ``dry_run`` only compute the diff of the first pass (``--diff``).
 
     Raises :class:`~filid.model.errors.FixError` (every file restored) when applying fails,
     and the engine's ``InputError``/``ConfigError`` for a bad root or configuration.
+    ``cancelled`` is asked before the run starts and after every pass: once it says yes the
+    run stops before its commit point, every file is restored, and
+    :class:`~filid.model.errors.FixCancelled` is raised.
     """
 
     if dry_run:
@@ -91,10 +96,16 @@ def run_fix(
         project = load_project(root, config_path=config_path, use_cache=use_cache)
         return project, evaluate(project, rule_ids=rule_ids, files=files)
 
-    project, result = load()
-    plan = plan_fixes(project, result.violations, max_risk=max_risk)
+    def check_cancelled() -> None:
+        if cancelled is not None and cancelled():
+            raise FixCancelled(tuple(sorted(changed)))
 
     changed: set[str] = set()
+    check_cancelled()
+    project, result = load()
+    plan = plan_fixes(project, result.violations, max_risk=max_risk)
+    check_cancelled()
+
     fixed: list[FixedItem] = []
     previous: tuple[SyncAction, ...] | None = None
     last_plan: FixPlan = plan
@@ -106,6 +117,7 @@ def run_fix(
             if plan.is_empty or plan.operations == previous:
                 break
             changed.update(apply_plan(plan, journal))
+            check_cancelled()
             previous = plan.operations
             project, result = load()
             still = {_identity(v) for v in result.violations}
@@ -120,6 +132,7 @@ def run_fix(
             )
             plan = plan_fixes(project, result.violations, max_risk=max_risk)
             last_plan = plan
+        check_cancelled()  # the last moment before the commit point
     blocked = [s for s in last_plan.skipped if _is_blocked(s)]
     fixed.extend(
         FixedItem(s.violation, s.violation.fix.action, s.violation.path, False)

@@ -3,10 +3,10 @@
 An agent reads every byte a tool returns, and hosts cut long results (Claude Code at 25,000
 tokens by default), so every tool answers within ``maxChars`` characters of its JSON text.
 A result is assembled from a head (the summary and counts, always whole), the pageable
-*sections* (the long lists: violations, drift items, tree nodes…) walked as one stream from
-``offset``, and the rest of the object. As many stream items as fit are shown; when some are
-left out the result says ``truncated: {shown, total, offset, nextOffset}`` and its
-``nextActions`` carry the call that shows the next page.
+*sections* (the long lists: violations, notes, drift items, tree nodes…) and the rest of the
+object. On the first page every list gets its share of the budget; a list cut short is named
+in ``truncated`` (``{list: {shown, total, offset, nextOffset}}``) and ``nextActions`` carry
+the call that shows its next page (``list`` and ``offset``), which shows that list alone.
 """
 
 from __future__ import annotations
@@ -36,14 +36,18 @@ def compact(value: object) -> str:
 class Section:
     """One pageable list of a result.
 
-    ``path`` names where it sits (keys from the top of the result); ``items`` are its JSON
-    values in output order, or ``(key, value)`` pairs when ``is_map`` (the section is an
-    object, such as the compact tree).
+    ``name`` is what ``truncated`` and the ``list`` argument call it; ``path`` names where it
+    sits (keys from the top of the result); ``items`` are its JSON values in output order,
+    or ``(key, value)`` pairs when ``is_map`` (the section is an object, such as the tree's
+    node map). ``mirrors`` are further paths that carry the same page (``remainingViolations``
+    after a fix is ``result.violations``): the page is counted once per place.
     """
 
+    name: str
     path: tuple[str, ...]
     items: Sequence[Any]
     is_map: bool = False
+    mirrors: tuple[tuple[str, ...], ...] = ()
 
 
 def _place(body: Mapping[str, Any], path: tuple[str, ...], value: object) -> JsonObject:
@@ -89,6 +93,33 @@ def _shrink(value: Any, limit: int) -> tuple[Any, bool]:
     return value, False
 
 
+def _item_size(item: Any, is_map: bool) -> int:
+    if is_map:
+        key, value = item
+        return len(compact(key)) + len(compact(value)) + 2
+    return len(compact(item)) + 1
+
+
+def _shares(demands: Sequence[int], available: int) -> list[int]:
+    """Split ``available`` characters among lists wanting ``demands``: equal shares, and
+    what a small list does not need goes to the others (water-filling)."""
+    shares = [0] * len(demands)
+    open_lists = [i for i, d in enumerate(demands) if d > 0]
+    left = max(available, 0)
+    while open_lists:
+        share = left // len(open_lists)
+        small = [i for i in open_lists if demands[i] <= share]
+        if not small:
+            for i in open_lists:
+                shares[i] = share
+            break
+        for i in small:
+            shares[i] = demands[i]
+            left -= demands[i]
+        open_lists = [i for i in open_lists if i not in small]
+    return shares
+
+
 def fit(
     head: JsonObject,
     body: JsonObject,
@@ -97,70 +128,106 @@ def fit(
     offset: int,
     max_chars: int,
     actions: Sequence[JsonObject],
-    next_page: Callable[[int], JsonObject] | None,
+    next_page: Callable[[str, int], JsonObject] | None,
+    page: str | None = None,
 ) -> JsonObject:
     """The result: ``head`` (summary and counts), ``truncated`` when items were left out,
     ``nextActions``, then ``body`` with each section's page in place.
 
-    The sections form one stream; items from ``offset`` are added while the JSON text stays
-    within ``max_chars``. If not even one item fits, the first is shown with its long strings
-    cut (``truncated.cutItems``), so paging always makes progress. ``next_page(n)`` is the
-    nextActions entry that shows the stream from item ``n``.
+    Without ``page`` every list starts at its first item and gets its share of the budget
+    (equal shares; what a short list leaves goes to the others), so one long list never
+    crowds out the rest. With ``page`` (a section name) only that list is shown, from
+    ``offset``, and always named in ``truncated``; the others are left empty. ``truncated``
+    has one entry per list that was cut or paged: ``{shown, total, offset, nextOffset?,
+    cutItems?}``. If not even one item of the only list with items fits, that item is shown
+    with its long strings cut (``cutItems``), so paging always makes progress.
+    ``next_page(name, n)`` is the nextActions entry that shows list ``name`` from item ``n``.
     """
-    stream: list[tuple[int, Any]] = [
-        (index, item) for index, section in enumerate(sections) for item in section.items
+    active = [page is None or s.name == page for s in sections]
+    starts = [
+        min(max(offset, 0), len(s.items)) if page is not None and on else 0
+        for s, on in zip(sections, active, strict=True)
     ]
-    total = len(stream)
-    start = min(max(offset, 0), total)
 
-    def assemble(count: int, first: Any = None) -> JsonObject:
-        window = stream[start : start + count]
-        if first is not None and window:
-            window = [(window[0][0], first), *window[1:]]
+    def assemble(counts: Sequence[int], first: tuple[int, Any] | None = None) -> JsonObject:
         data: JsonObject = dict(head)
-        end = start + count
-        if start > 0 or end < total:
-            truncated: JsonObject = {"shown": count, "total": total, "offset": start}
-            if end < total:
-                truncated["nextOffset"] = end
-            if first is not None:
-                truncated["cutItems"] = 1
-            data["truncated"] = truncated
+        truncated: JsonObject = {}
         next_actions = list(actions)
-        if end < total and next_page is not None:
-            next_actions.append(next_page(end))
-        data["nextActions"] = next_actions
         placed = dict(body)
         for index, section in enumerate(sections):
-            chosen = [item for i, item in window if i == index]
+            total = len(section.items)
+            chosen = list(section.items[starts[index] : starts[index] + counts[index]])
+            if first is not None and first[0] == index and chosen:
+                chosen[0] = first[1]
+            end = starts[index] + counts[index]
+            if active[index] and (page is not None or starts[index] > 0 or end < total):
+                entry: JsonObject = {
+                    "shown": counts[index],
+                    "total": total,
+                    "offset": starts[index],
+                }
+                if end < total:
+                    entry["nextOffset"] = end
+                    if next_page is not None:
+                        next_actions.append(next_page(section.name, end))
+                if first is not None and first[0] == index:
+                    entry["cutItems"] = 1
+                truncated[section.name] = entry
             if not chosen and not _has(body, section.path):
                 continue  # an optional list the body leaves out stays out
             value: object = dict(chosen) if section.is_map else chosen
-            placed = _place(placed, section.path, value)
+            for path in (section.path, *section.mirrors):
+                placed = _place(placed, path, value)
+        if truncated:
+            data["truncated"] = truncated
+        data["nextActions"] = next_actions
         data.update(placed)
         return data
 
-    def size(count: int, first: Any = None) -> int:
-        return len(compact(assemble(count, first)))
+    def size(counts: Sequence[int], first: tuple[int, Any] | None = None) -> int:
+        return len(compact(assemble(counts, first)))
 
-    remaining = total - start
+    remaining = [
+        len(s.items) - start if on else 0
+        for s, start, on in zip(sections, starts, active, strict=True)
+    ]
     if size(remaining) <= max_chars:
         return assemble(remaining)
     # Estimate from the item sizes, then step back until the real text fits.
-    used = size(0)
-    count = 0
-    for _, item in stream[start:]:
-        used += len(compact(item)) + 1
-        if used > max_chars:
-            break
-        count += 1
-    while count > 0 and size(count) > max_chars:
-        count -= max(1, count // 20) if count > 40 else 1
-    if count > 0 or remaining == 0:
-        return assemble(count)
-    first_item = stream[start][1]
+    item_sizes = [
+        [_item_size(item, s.is_map) * (1 + len(s.mirrors)) for item in s.items[start:]]
+        if on
+        else []
+        for s, start, on in zip(sections, starts, active, strict=True)
+    ]
+    available = max_chars - size([0] * len(sections))
+    shares = _shares([sum(sizes) for sizes in item_sizes], available)
+    counts = [0] * len(sections)
+    used = 0
+    for index, sizes in enumerate(item_sizes):
+        spent = 0
+        for item_size in sizes:
+            if spent + item_size > shares[index]:
+                break
+            spent += item_size
+            counts[index] += 1
+        used += spent
+    # What a list could not use (its next item was larger than the rest of its share) goes
+    # to the lists in order.
+    for index, sizes in enumerate(item_sizes):
+        while counts[index] < len(sizes) and used + sizes[counts[index]] <= available:
+            used += sizes[counts[index]]
+            counts[index] += 1
+    while sum(counts) > 0 and size(counts) > max_chars:
+        largest = max(range(len(counts)), key=lambda i: counts[i])
+        counts[largest] -= max(1, counts[largest] // 20) if counts[largest] > 40 else 1
+    if sum(counts) > 0 or not any(remaining):
+        return assemble(counts)
+    index = next(i for i, r in enumerate(remaining) if r)
+    first_item = sections[index].items[starts[index]]
+    one = [1 if i == index else 0 for i in range(len(sections))]
     for limit in _SHRINK_STEPS:
         shrunk, _ = _shrink(first_item, limit)
-        if size(1, shrunk) <= max_chars:
-            return assemble(1, shrunk)
-    return assemble(1, _shrink(first_item, _SHRINK_STEPS[-1])[0])
+        if size(one, (index, shrunk)) <= max_chars:
+            return assemble(one, (index, shrunk))
+    return assemble(one, (index, _shrink(first_item, _SHRINK_STEPS[-1])[0]))

@@ -1,6 +1,6 @@
 """Previewed fix plans for MCP: a diff and a token now, exactly that plan applied later.
 
-``structure-validate`` with ``fix: "preview"`` plans one fix pass, writes nothing, and returns
+``structure-validate`` with ``preview: true`` plans one fix pass, writes nothing, and returns
 the diff with a ``planToken``: the SHA-256 of the plan's operations and of the current content
 of every file they touch. ``fix: true`` with the token plans again under the root's write lock;
 only if the new token is the same — same operations, same file contents — is that plan
@@ -17,7 +17,7 @@ import os
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, assert_never
@@ -26,12 +26,14 @@ from filid.engine import evaluate, load_project
 from filid.fix.actions import CreateFile, EditFile, FixPlan, MoveFile, RemoveDirIfEmpty, digest
 from filid.fix.apply import apply_plan, preview_diff
 from filid.fix.planner import plan_fixes
-from filid.model.errors import InputError
+from filid.model.errors import FixCancelled, InputError
 from filid.model.escape import unquote_git_path
 from filid.model.report import FixedItem, ValidationResult
 from filid.model.violations import Risk, Violation
+from filid.store.journal import fix_transaction
 
 __all__ = [
+    "FixRuns",
     "PlanPreview",
     "PlanRegistry",
     "apply_previewed",
@@ -126,14 +128,27 @@ def _identity(violation: Violation) -> tuple[str, str, str, int, int]:
 
 
 def apply_previewed(
-    root: Path, preview: PlanPreview, *, rule_ids: Sequence[str] | None
+    root: Path,
+    preview: PlanPreview,
+    *,
+    rule_ids: Sequence[str] | None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> tuple[ValidationResult, tuple[str, ...]]:
     """Apply exactly ``preview.plan``, re-validate, and say which fixes took effect.
 
     Returns the re-validated result (``fixed`` and ``remaining`` set) and the changed paths.
-    Raises :class:`~filid.model.errors.FixError` (every file restored) when applying fails.
+    Raises :class:`~filid.model.errors.FixError` (every file restored) when applying fails,
+    :class:`~filid.model.errors.FixCancelled` (every file restored) when ``cancelled`` says
+    yes before the commit point.
     """
-    changed = apply_plan(preview.plan)
+    if cancelled is not None and cancelled():
+        raise FixCancelled(())
+    changed: tuple[str, ...] = ()
+    if not preview.plan.is_empty:
+        with fix_transaction(preview.plan.root) as journal:
+            changed = apply_plan(preview.plan, journal)
+            if cancelled is not None and cancelled():
+                raise FixCancelled(changed)
     result = evaluate(load_project(root), rule_ids=rule_ids)
     still = {_identity(v) for v in result.violations}
     fixed = tuple(
@@ -172,7 +187,7 @@ class PlanRegistry:
         """Why ``token`` no longer matches the plan for ``root`` (one line)."""
         with self._lock:
             entry = self._entries.get(token)
-        again = "call structure-validate with fix='preview' again for a new plan"
+        again = "call structure-validate with preview=true again for a new plan"
         if not token.startswith(TOKEN_PREFIX):
             return f"planToken: not a plan token (expected '{TOKEN_PREFIX}…'); {again}"
         if entry is None or entry[0] != root:
@@ -234,3 +249,41 @@ def split_diff(diff: str) -> list[dict[str, Any]]:
 def _strip_prefix(name: str) -> str:
     name = unquote_git_path(name.removesuffix("\t"))
     return name[2:] if name.startswith(("a/", "b/")) else name
+
+
+class FixRuns:
+    """The answers of the most recent fix runs, by run id (bounded, thread-safe).
+
+    A fix changes the tree, so its lists (``fixedItems``, ``changedFiles``…) cannot be asked
+    for again by running it again: their next pages are served from here, by ``fixRun``.
+    """
+
+    def __init__(self, capacity: int = 16) -> None:
+        self._lock = threading.Lock()
+        self._capacity = capacity
+        self._entries: OrderedDict[str, tuple[Path, Any]] = OrderedDict()
+
+    def remember(self, root: Path, answer: Any) -> str:
+        """Keep ``answer`` (whatever the caller pages from later); return its run id."""
+        with self._lock:
+            run_id = (
+                f"fix-{len(self._entries)}-"
+                + hashlib.sha256(
+                    f"{root}\0{id(answer)}\0{os.getpid()}\0{os.urandom(8).hex()}".encode()
+                ).hexdigest()[:16]
+            )
+            self._entries[run_id] = (root, answer)
+            while len(self._entries) > self._capacity:
+                self._entries.popitem(last=False)
+            return run_id
+
+    def recall(self, root: Path, run_id: str) -> Any:
+        """The answer kept for ``run_id`` on ``root``; InputError when unknown or expired."""
+        with self._lock:
+            entry = self._entries.get(run_id)
+        if entry is None or entry[0] != root:
+            raise InputError(
+                "fixRun: unknown or expired (this server keeps the lists of its last "
+                f"{self._capacity} fix runs on their root; a restart forgets them)"
+            )
+        return entry[1]

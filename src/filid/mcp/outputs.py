@@ -2,9 +2,11 @@
 
 The seed design (CONTRACT.md "MCP") defines the result types below; where it defines a field,
 the schema holds its type exactly (``duration`` a number of milliseconds, ``filtered`` a
-boolean, ``rulesApplied``/``rulesSkipped`` numbers, rule ``examples`` strings, SyncActions from
-its list). What filid adds — ``summary``, ``truncated``, ``nextActions``, ``rulesAppliedIds``,
-``tree.types``, ``preview``, ``baseline``… — sits beside those fields (objects stay open).
+boolean, ``rulesApplied``/``rulesSkipped`` numbers, rule ``examples`` ``{valid: string[],
+invalid: string[]}``, ``remainingViolations`` after a fix, SyncActions from its list). What
+filid adds — ``summary``, ``truncated`` (per list), ``restored``, ``nextActions``,
+``rulesAppliedIds``, ``tree.types``, ``preview``, ``baseline``… — sits beside those fields
+(objects stay open).
 
 ``rewrite-import`` is a documented extension of the seed's SyncAction list: no seed action
 means "rewrite this import through the module's entry point". "manual" is not an action: a
@@ -263,7 +265,7 @@ RULE_DETAIL: Final = _object(
         **_RULE_SUMMARY,
         "rationale": _STRING,
         "appliesTo": _STRINGS,
-        "examples": _object({"valid": _STRING, "invalid": _STRING}),
+        "examples": _object({"valid": _STRINGS, "invalid": _STRINGS}),
     }
 )
 
@@ -279,21 +281,38 @@ _NEXT_ACTION: Final = {
     "additionalProperties": False,
 }
 
-_TRUNCATED: Final = {
+_TRUNCATED_LIST: Final = {
     "type": "object",
     "properties": {
         "shown": {"type": "integer", "minimum": 0},
         "total": {"type": "integer", "minimum": 0},
         "offset": {"type": "integer", "minimum": 0},
-        "nextOffset": {"type": "integer", "minimum": 1},
+        "nextOffset": {"type": "integer", "minimum": 0},
         "cutItems": {"type": "integer", "minimum": 1},
+        "compact": {"type": "integer", "minimum": 0},
     },
     "required": ["shown", "total", "offset"],
+    "additionalProperties": False,
+}
+
+# One entry per list that was cut or paged, named as the `list` argument names it.
+_TRUNCATED: Final = {"type": "object", "additionalProperties": _TRUNCATED_LIST}
+
+_RESTORED: Final = {
+    "type": "object",
+    "properties": {
+        "files": _STRINGS,
+        "reason": _STRING,
+        "more": {"type": "integer", "minimum": 1},
+    },
+    "required": ["files", "reason"],
+    "additionalProperties": False,
 }
 
 _ENVELOPE: Final[dict[str, JsonSchema]] = {
     "summary": {"type": "object"},
     "truncated": _TRUNCATED,
+    "restored": _RESTORED,
     "nextActions": _array(_NEXT_ACTION),
 }
 

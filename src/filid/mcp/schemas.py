@@ -4,13 +4,20 @@ The MCP SDK's low-level server does not validate ``tools/call`` arguments, so
 :func:`validate_arguments` does, driven by the very schema ``tools/list`` publishes: what a
 client is told and what the server accepts cannot drift apart. It supports exactly the
 keywords these schemas use (``type`` — one name or a list —, ``enum``,
-``minimum``/``maximum``, ``multipleOf``, ``minLength``, ``minItems``, ``items``, ``required``,
+``minimum``/``maximum``, ``multipleOf``, ``minLength``/``maxLength``, ``minItems``/``maxItems``,
+``items``, ``required``,
 ``additionalProperties: false``, ``default``) and turns the first problem into a one-line
 :class:`~filid.model.errors.UsageError`.
 
 Besides each tool's own arguments, every tool takes ``maxChars`` (the budget of its answer),
 and the tools that return long lists take ``offset`` (page) and ``paths`` (glob filter);
-those that report violations also take ``rules``.
+those that report violations also take ``rules``; ``list`` names the one list an
+``offset`` pages.
+
+Every string argument has a length limit (``maxLength``: 4,096 characters for a filesystem
+path, 1,024 for a root-relative folder or glob, 200 for a rule id or plan token) and every
+array at most 100 items, checked here before any work; a rejected value is echoed as a short
+prefix only. ``maxChars`` is capped at 50,000 (see ``MAX_CHARS_MAX``).
 """
 
 from __future__ import annotations
@@ -32,7 +39,16 @@ DEPTH_DEFAULT: Final = 10
 
 MAX_CHARS_DEFAULT: Final = 20_000
 MAX_CHARS_MIN: Final = MIN_CHARS
-MAX_CHARS_MAX: Final = 1_000_000
+# Claude Code cuts a tool result at 25,000 tokens (MAX_MCP_OUTPUT_TOKENS, NOTES.md); JSON of
+# paths and numbers runs at 2.5-4 characters a token, so 50,000 characters stay under that cut
+# even at 2 characters a token. The default stays under its 10,000-token warning.
+MAX_CHARS_MAX: Final = 50_000
+
+# Length limits, checked before any work (an error echoes at most a short prefix).
+PATH_MAX_LENGTH: Final = 4096  # PATH_MAX on Linux
+NAME_MAX_LENGTH: Final = 1024  # a root-relative module or folder, a glob
+ID_MAX_LENGTH: Final = 200  # a rule id, a plan token
+LIST_MAX_ITEMS: Final = 100  # globs in `paths`, ids in `rules`
 
 DRIFT_SEVERITIES: Final = ("critical", "high", "medium", "low")
 RULE_QUERY_ACTIONS: Final = ("list", "get", "check")
@@ -40,11 +56,11 @@ RULE_QUERY_ACTIONS: Final = ("list", "get", "check")
 # category by ``category`` (CONTRACT "MCP"). The other rule categories go in ``ruleCategory``.
 CATEGORIES: Final = ("fractal", "organ", "pure-function", "hybrid", "structure", "dependency")
 RULE_CATEGORY_VALUES: Final = tuple(c.value for c in RuleCategory)
-FIX_PREVIEW: Final = "preview"
 
 _PATH: Final[JsonSchema] = {
     "type": "string",
     "minLength": 1,
+    "maxLength": PATH_MAX_LENGTH,
     "description": (
         "The project root: an absolute path, or one relative to the server's working "
         "directory. It must lie inside one of the roots the server was started with."
@@ -69,14 +85,16 @@ _OFFSET: Final[JsonSchema] = {
     "minimum": 0,
     "default": 0,
     "description": (
-        "Skip this many items (the page start; `truncated.nextOffset` of the previous answer)."
+        "Skip this many items of the list named by `list` (`truncated.<list>.nextOffset` "
+        "of the previous answer); without `list`, of the first list."
     ),
 }
 
 _PATHS: Final[JsonSchema] = {
     "type": "array",
-    "items": {"type": "string", "minLength": 1},
+    "items": {"type": "string", "minLength": 1, "maxLength": NAME_MAX_LENGTH},
     "minItems": 1,
+    "maxItems": LIST_MAX_ITEMS,
     "description": (
         "Keep only items whose root-relative path matches one of these globs ('src/auth' "
         "and 'src/auth/**' both match everything below src/auth; '**/utils' anywhere)."
@@ -87,10 +105,28 @@ _PATHS: Final[JsonSchema] = {
 def _rules(description: str) -> JsonSchema:
     return {
         "type": "array",
-        "items": {"type": "string", "minLength": 1},
+        "items": {"type": "string", "minLength": 1, "maxLength": ID_MAX_LENGTH},
         "minItems": 1,
+        "maxItems": LIST_MAX_ITEMS,
         "description": description,
     }
+
+
+def _list(*names: str) -> JsonSchema:
+    """The ``list`` argument of a tool whose answer pages the lists ``names``."""
+    return {
+        "type": "string",
+        "enum": list(names),
+        "description": (
+            "Page this list only, from `offset` (the call in nextActions when an answer "
+            "says `truncated.<list>.nextOffset`). Without it the first page shows every list, "
+            "each with its share of maxChars."
+        ),
+    }
+
+
+def _name(description: str, max_length: int = NAME_MAX_LENGTH) -> JsonSchema:
+    return {"type": "string", "minLength": 1, "maxLength": max_length, "description": description}
 
 
 def _object(properties: dict[str, JsonSchema], required: list[str]) -> JsonSchema:
@@ -118,12 +154,13 @@ FRACTAL_SCAN: Final = _object(
             "type": "boolean",
             "default": False,
             "description": (
-                "Return every node's metadata (tree.nodes) and list every fractal/hybrid "
-                "module with its entry point and export count. Without it the answer is the "
-                "compact tree: tree.types maps each path to its type."
+                "List every fractal/hybrid module with its entry point and export count "
+                "(modules). tree.nodes always holds the node objects that fit the budget; "
+                "the nodes that do not fit are listed compactly in tree.types (path -> type)."
             ),
         },
         "paths": _PATHS,
+        "list": _list("tree.nodes", "modules", "unresolved"),
         "offset": _OFFSET,
     },
     ["path"],
@@ -144,6 +181,7 @@ DRIFT_DETECT: Final = _object(
         },
         "rules": _rules("Keep only drift items of these rule ids."),
         "paths": _PATHS,
+        "list": _list("items", "syncPlan"),
         "offset": _OFFSET,
     },
     ["path"],
@@ -152,16 +190,8 @@ DRIFT_DETECT: Final = _object(
 LCA_RESOLVE: Final = _object(
     {
         "path": _PATH,
-        "moduleA": {
-            "type": "string",
-            "minLength": 1,
-            "description": "A module directory, root-relative (e.g. 'src/auth').",
-        },
-        "moduleB": {
-            "type": "string",
-            "minLength": 1,
-            "description": "Another module directory, root-relative (e.g. 'src/billing').",
-        },
+        "moduleA": _name("A module directory, root-relative (e.g. 'src/auth')."),
+        "moduleB": _name("Another module directory, root-relative (e.g. 'src/billing')."),
     },
     ["path", "moduleA", "moduleB"],
 )
@@ -177,11 +207,7 @@ RULE_QUERY: Final = _object(
             ),
         },
         "path": _PATH,
-        "ruleId": {
-            "type": "string",
-            "minLength": 1,
-            "description": "For action 'get': a rule id such as 'module-entry-point'.",
-        },
+        "ruleId": _name("For action 'get': a rule id such as 'module-entry-point'.", ID_MAX_LENGTH),
         "category": {
             "type": "string",
             "enum": list(CATEGORIES),
@@ -195,16 +221,14 @@ RULE_QUERY: Final = _object(
             "enum": list(RULE_CATEGORY_VALUES),
             "description": "For action 'list': keep the rules of this rule category.",
         },
-        "targetPath": {
-            "type": "string",
-            "minLength": 1,
-            "description": (
-                "For action 'check': the directory to evaluate with its subtree, root-relative "
-                "(e.g. 'src/auth') or absolute."
-            ),
-        },
+        "targetPath": _name(
+            "For action 'check': the directory to evaluate with its subtree, root-relative "
+            "(e.g. 'src/auth') or absolute.",
+            PATH_MAX_LENGTH,
+        ),
         "rules": _rules("For action 'check': keep only violations of these rule ids."),
         "paths": _PATHS,
+        "list": _list("rules", "violations"),
         "offset": _OFFSET,
     },
     ["action", "path"],
@@ -215,31 +239,36 @@ STRUCTURE_VALIDATE: Final = _object(
         "path": _PATH,
         "rules": _rules("Evaluate only these rule ids (default: every enabled rule)."),
         "fix": {
-            "type": ["boolean", "string"],
-            "enum": [False, True, FIX_PREVIEW],
+            "type": "boolean",
             "default": False,
             "description": (
-                "true: apply the safe fixes (write files), then re-validate; the report lists "
-                "fixedItems and remainingViolations. 'preview': write nothing, return the "
-                "diff and a planToken. true with planToken: apply exactly the previewed plan, "
-                "refused if any file it touches changed since."
+                "true: apply the safe fixes (WRITES FILES), then re-validate; the report lists "
+                "fixedItems and remainingViolations. With planToken: apply exactly the "
+                "previewed plan, refused if any file it touches changed since."
             ),
         },
-        "planToken": {
-            "type": "string",
-            "minLength": 1,
-            "description": "With fix=true: the planToken of a fix='preview' answer.",
-        },
-        "baseline": {
-            "type": "string",
-            "minLength": 1,
+        "preview": {
+            "type": "boolean",
+            "default": False,
             "description": (
-                "A baseline file (filid check --write-baseline), relative to the project root "
-                "or absolute inside it: report only violations it does not record, with "
-                "counts of the suppressed and the fixed ones."
+                "true: write nothing; return the diff of the safe fixes and a planToken "
+                "(then fix=true with that planToken applies exactly that plan)."
             ),
         },
+        "planToken": _name("With fix=true: the planToken of a preview=true answer.", ID_MAX_LENGTH),
+        "baseline": _name(
+            "A baseline file (filid check --write-baseline), relative to the project root "
+            "or absolute inside it: report only violations it does not record, with "
+            "counts of the suppressed and the fixed ones.",
+            PATH_MAX_LENGTH,
+        ),
+        "fixRun": _name(
+            "With list and offset: page the lists of a fix answer (its summary.fixRun); the "
+            "fix is not run again.",
+            ID_MAX_LENGTH,
+        ),
         "paths": _PATHS,
+        "list": _list("violations", "notes", "fixedItems", "changedFiles", "fixes", "diff"),
         "offset": _OFFSET,
     },
     ["path"],
@@ -262,6 +291,11 @@ def _shown(value: object) -> str:
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def shown_prefix(value: str, limit: int = 80) -> str:
+    """``value`` as an error message may echo it: at most ``limit`` characters."""
+    return value if len(value) <= limit else f"{value[: limit - 1]}… ({len(value)} characters)"
 
 
 def _check_type(name: str, expected: str, value: object) -> object:
@@ -321,11 +355,19 @@ def _check_value(name: str, schema: Mapping[str, Any], value: object) -> object:
             if high is None:
                 raise UsageError(f"{name}: must be at least {low} (got {_shown(value)})")
             raise UsageError(f"{name}: must be between {low} and {high} (got {_shown(value)})")
-    if isinstance(checked, str) and len(checked) < schema.get("minLength", 0):
-        raise UsageError(f"{name}: must not be empty")
+    if isinstance(checked, str):
+        if len(checked) < schema.get("minLength", 0):
+            raise UsageError(f"{name}: must not be empty")
+        if len(checked) > schema.get("maxLength", len(checked)):
+            raise UsageError(
+                f"{name}: at most {schema['maxLength']} characters "
+                f"(got {len(checked)}: {_shown(checked)})"
+            )
     if isinstance(checked, list):
         if len(checked) < schema.get("minItems", 0):
             raise UsageError(f"{name}: must list at least {schema['minItems']} item(s)")
+        if len(checked) > schema.get("maxItems", len(checked)):
+            raise UsageError(f"{name}: at most {schema['maxItems']} items (got {len(checked)})")
         items = schema.get("items")
         if items is not None:
             checked = [_check_value(f"{name}[{i}]", items, v) for i, v in enumerate(checked)]

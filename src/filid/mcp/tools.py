@@ -2,13 +2,16 @@
 
 Every tool is a blocking function ``(context, root, arguments) -> JSON object``: the CONTRACT
 shape with a ``summary`` first and ``nextActions`` (ready tool calls ``{tool, args, why}``),
-its long lists sorted most severe first and cut at the ``maxChars`` budget (see
-:mod:`filid.mcp.budget`). The server runs it in a worker thread. Library errors propagate as
+its long lists sorted most severe first and cut at the ``maxChars`` budget, each list with
+its share of the first page (see :mod:`filid.mcp.budget`). A nextAction is only offered when
+the call it names would not be refused (a preview only when the planner plans a fix). The
+server runs it in a worker thread. Library errors propagate as
 :class:`~filid.model.errors.FilidError` and are turned into ``isError`` results by the server.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import threading
@@ -20,11 +23,19 @@ from pathlib import Path
 from typing import Any, Final
 
 from filid.config.globs import matches_any_glob
-from filid.engine import evaluate, load_project
+from filid.engine import Project, evaluate, load_project
+from filid.fix.actions import SkippedFix
 from filid.mcp import outputs, schemas
-from filid.mcp.budget import Section, fit
-from filid.mcp.fix_plans import PlanPreview, PlanRegistry, apply_previewed, plan_preview, split_diff
-from filid.model.errors import InputError, UsageError
+from filid.mcp.budget import Section, compact, fit
+from filid.mcp.fix_plans import (
+    FixRuns,
+    PlanPreview,
+    PlanRegistry,
+    apply_previewed,
+    plan_preview,
+    split_diff,
+)
+from filid.model.errors import FixError, InputError, UsageError
 from filid.model.nodes import NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
@@ -97,10 +108,14 @@ ToolRun = Callable[["ToolContext", Path, Mapping[str, Any]], JsonObject]
 
 @dataclass(frozen=True, slots=True)
 class ToolContext:
-    """What a tool run shares with the server: the root locks and the recent fix previews."""
+    """What a tool run shares with the server: the root locks and the recent fix previews,
+    and, per call, whether the client cancelled it (``notifications/cancelled``)."""
 
     locks: RootLocks
     plans: PlanRegistry
+    runs: FixRuns = dataclasses.field(default_factory=FixRuns)
+    notices: dict[Path, JsonObject] = dataclasses.field(default_factory=dict)
+    cancelled: Callable[[], bool] = lambda: False
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +152,7 @@ def _call(tool: str, root: Path, why: str, **args: Any) -> JsonObject:
 def _given(tool: str, args: Mapping[str, Any], drop: tuple[str, ...] = ()) -> JsonObject:
     """The non-default arguments of a call (without ``path``, ``offset`` and ``drop``)."""
     properties = TOOLS_BY_NAME[tool].input_schema["properties"]
-    skip = {"path", "offset", *drop}
+    skip = {"path", "offset", "list", *drop}
     return {
         name: value
         for name, value in args.items()
@@ -149,17 +164,18 @@ _NO_DEFAULT: Final = object()
 
 
 def _pager(
-    tool: str, root: Path, args: Mapping[str, Any], drop: tuple[str, ...] = (), shift: int = 0
-) -> Callable[[int], JsonObject]:
-    """The nextActions entry that shows the stream of this call from item ``n`` on."""
+    tool: str, root: Path, args: Mapping[str, Any], drop: tuple[str, ...] = ()
+) -> Callable[[str, int], JsonObject]:
+    """The nextActions entry that shows list ``name`` of this call from item ``n`` on."""
 
-    def next_page(n: int) -> JsonObject:
+    def next_page(name: str, n: int) -> JsonObject:
         return _call(
             tool,
             root,
-            f"the answer was cut at the budget: this shows the next items (from {n})",
+            f"{name} was cut at the budget: this shows {name} alone from item {n} (offset {n})",
             **_given(tool, args, drop),
-            offset=max(0, n - shift),
+            list=name,
+            offset=n,
         )
 
     return next_page
@@ -218,25 +234,60 @@ def _budgeted(
     sections: Sequence[Section],
     args: Mapping[str, Any],
     actions: Sequence[JsonObject],
-    next_page: Callable[[int], JsonObject] | None,
+    next_page: Callable[[str, int], JsonObject] | None,
 ) -> JsonObject:
+    offset = int(args.get("offset", 0))
+    page: str | None = args.get("list")
+    names = [s.name for s in sections]
+    if page is not None and page not in names:
+        raise UsageError(f"list: this answer has no list '{page}' (lists: {', '.join(names)})")
+    if page is None and offset and sections:
+        page = sections[0].name  # an offset without a list pages the first list
     return fit(
         head,
         body,
         sections,
-        offset=int(args.get("offset", 0)),
+        offset=offset,
         max_chars=int(args["maxChars"]),
         actions=actions,
         next_page=next_page,
+        page=page,
     )
 
 
+def blocked_text(skipped: Sequence[SkippedFix], limit: int = 3) -> str:
+    """Why the planner left safe fixes out, in one short line (the first ``limit`` reasons)."""
+    reasons = [f"{s.violation.rule_id} at {s.violation.path}: {s.reason}" for s in skipped]
+    shown = "; ".join(r if len(r) <= 200 else r[:199] + "…" for r in reasons[:limit])
+    more = f"; and {len(reasons) - limit} more" if len(reasons) > limit else ""
+    return shown + more
+
+
 def _fix_actions(
-    root: Path, violations: Sequence[Violation], args: Mapping[str, Any]
+    root: Path,
+    violations: Sequence[Violation],
+    args: Mapping[str, Any],
+    project: Project | None = None,
+    summary: JsonObject | None = None,
 ) -> list[JsonObject]:
-    """Calls that act on ``violations``: preview the safe fixes, explain the manual ones."""
+    """Calls that act on ``violations``: preview the safe fixes, explain the manual ones.
+
+    With ``project`` the safe fixes are planned first: a preview is offered only when its
+    plan would not be empty; otherwise ``summary.safeFixesBlocked`` says why (an agent told
+    to preview an empty plan would only loop).
+    """
     actions: list[JsonObject] = []
     safe = _safe_fixes(violations)
+    if safe and project is not None:
+        from filid.fix.planner import plan_fixes
+
+        plan = plan_fixes(project, safe, max_risk=Risk.SAFE)
+        if plan.is_empty:
+            if summary is not None:
+                summary["safeFixesBlocked"] = blocked_text(plan.skipped) or "no fix computable"
+            safe = []
+        else:
+            safe = [f.violation for f in plan.fixes]
     if safe:
         rules = sorted({v.rule_id for v in safe})
         extra: JsonObject = {"rules": list(args["rules"])} if args.get("rules") else {}
@@ -247,7 +298,7 @@ def _fix_actions(
                 f"preview the {_fix_count_text(len(safe))} ({', '.join(rules)}) as a diff; "
                 "then apply exactly that plan with fix=true and its planToken",
                 **extra,
-                fix=schemas.FIX_PREVIEW,
+                preview=True,
             )
         )
     manual = [v for v in violations if v.fix is None or v.fix.risk is not Risk.SAFE]
@@ -274,7 +325,9 @@ def _fix_actions(
 
 
 def run_fractal_scan(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
-    """fractal-scan: the classified tree to ``depth`` (compact unless ``includeModuleInfo``)."""
+    """fractal-scan: the classified tree to ``depth``: ``tree.nodes`` holds the node objects
+    that fit the budget, ``tree.types`` the rest compactly (path -> type); the modules with
+    ``includeModuleInfo``."""
     depth = int(args["depth"])
     full = bool(args["includeModuleInfo"])
     patterns = args.get("paths")
@@ -307,18 +360,13 @@ def run_fractal_scan(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
     }
     if patterns:
         summary["matchingPaths"] = len(kept)
-    sections: list[Section] = []
+    data["tree"]["nodes"] = {}
+    data["tree"]["types"] = {}
+    sections = [Section("tree.nodes", ("tree", "nodes"), kept, is_map=True)]
     if full:
         modules = [m for m in data["modules"] if _matches(patterns, m["path"])]
-        sections += [
-            Section(("tree", "nodes"), kept, is_map=True),
-            Section(("modules",), modules),
-        ]
-    else:
-        data["tree"]["nodes"] = {}
-        data["tree"]["types"] = {}
-        sections.append(Section(("tree", "types"), [(p, n["type"]) for p, n in kept], is_map=True))
-    sections.append(Section(("unresolved",), unresolved))
+        sections.append(Section("modules", ("modules",), modules))
+    sections.append(Section("unresolved", ("unresolved",), unresolved))
     actions = [
         _call(
             "structure-validate",
@@ -337,17 +385,17 @@ def run_fractal_scan(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
                 depth=deeper,
             )
         )
-    if not full:
+    if not full and "list" not in args:
         actions.append(
             _call(
                 "fractal-scan",
                 root,
-                "every node's metadata and each module's entry point and export count",
+                "each module's entry point and export count",
                 **_given("fractal-scan", args, ("includeModuleInfo",)),
                 includeModuleInfo=True,
             )
         )
-    return _budgeted(
+    answer = _budgeted(
         {"summary": summary},
         data,
         sections,
@@ -355,6 +403,35 @@ def run_fractal_scan(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
         actions,
         _pager("fractal-scan", root, args),
     )
+    return _compact_rest(answer, kept, int(args["maxChars"]))
+
+
+def _compact_rest(
+    answer: JsonObject, kept: Sequence[tuple[str, JsonObject]], max_chars: int
+) -> JsonObject:
+    """Fill ``tree.types`` with the nodes ``tree.nodes`` had no room for (path -> type), as
+    many as fit, and say how many in ``truncated["tree.nodes"].compact``."""
+    cut = answer.get("truncated", {}).get("tree.nodes")
+    if cut is None or "nextOffset" not in cut:
+        return answer
+    rest = kept[cut["nextOffset"] :]
+    # The room the count itself takes: ',"compact":' and up to 7 digits.
+    used = len(compact(answer)) + 18
+    types: dict[str, str] = answer["tree"]["types"]
+    for path, node in rest:
+        size = len(compact(path)) + len(compact(node["type"])) + 2
+        if used + size > max_chars:
+            break
+        types[path] = node["type"]
+        used += size
+    if types:
+        cut["compact"] = len(types)
+    while types and len(compact(answer)) > max_chars:
+        types.pop(next(reversed(types)))
+        cut["compact"] = len(types)
+    if not types:
+        cut.pop("compact", None)
+    return answer
 
 
 # -- drift-detect ----------------------------------------------------------------------------
@@ -366,7 +443,8 @@ def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
 
     rule_ids = select_rules(args["rules"]) if "rules" in args else None
     with ctx.locks.reading(root):
-        result = evaluate(load_project(root), rule_ids=rule_ids)
+        project = load_project(root)
+        result = evaluate(project, rule_ids=rule_ids)
     report = detect_drift(result, min_severity=args.get("severity"), with_plan=args["generatePlan"])
     data: JsonObject = dict(report.to_json())
     patterns = args.get("paths")
@@ -380,17 +458,17 @@ def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
         "bySeverity": data["bySeverity"],
         "byRule": dict(sorted(by_rule.items())),
     }
-    sections = [Section(("items",), items)]
+    sections = [Section("items", ("items",), items)]
     if "syncPlan" in data:
         plan = [p for p in data["syncPlan"] if _matches(patterns, p["targetPath"])]
         summary["planSteps"] = len(data["syncPlan"])
-        sections.append(Section(("syncPlan",), plan))
+        sections.append(Section("syncPlan", ("syncPlan",), plan))
     if patterns:
         summary["matchingPaths"] = len(items)
     # Act on what the answer shows: the kept severities, the matching paths.
     kept = {(i["path"], i["rule"]) for i in items}
     acted = [v for v in result.violations if (v.path, v.rule_id) in kept]
-    actions = _fix_actions(root, acted, args)
+    actions = _fix_actions(root, acted, args, project, summary)
     if report.items and not args["generatePlan"]:
         actions.append(
             _call(
@@ -428,7 +506,8 @@ def lca_error_actions(error: InputError, root: Path, args: Mapping[str, Any]) ->
                 _call(
                     "lca-resolve",
                     root,
-                    f"{given} is not a node; {module} is the nearest existing module",
+                    f"{schemas.shown_prefix(given)} is not a node; {module} is the nearest "
+                    "existing module",
                     **{**_given("lca-resolve", args), which: module},
                 )
             )
@@ -448,16 +527,20 @@ def run_lca_resolve(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Js
         "lcaPath": result.lca,
         "suggestedPlacement": result.suggested_placement,
     }
-    scope = [result.lca] if result.lca != "." else None
-    actions = [
-        _call(
-            "fractal-scan",
-            root,
-            f"the subtree where code shared by {args['moduleA']} and {args['moduleB']} "
-            f"belongs ({result.suggested_placement})",
-            **({"paths": scope} if scope else {}),
-        )
-    ]
+    # At the root the subtree is the whole project: a scan of it tells nothing new.
+    actions = (
+        [
+            _call(
+                "fractal-scan",
+                root,
+                f"the subtree where code shared by {schemas.shown_prefix(args['moduleA'])} and "
+                f"{schemas.shown_prefix(args['moduleB'])} belongs ({result.suggested_placement})",
+                paths=[result.lca],
+            )
+        ]
+        if result.lca != "."
+        else []
+    )
     return _budgeted({"summary": summary}, data, [], args, actions, None)
 
 
@@ -465,7 +548,7 @@ def run_lca_resolve(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Js
 
 
 def _reject_unused(args: Mapping[str, Any], action: str, allowed: set[str]) -> None:
-    for name in ("ruleId", "category", "ruleCategory", "targetPath", "rules", "paths"):
+    for name in ("ruleId", "category", "ruleCategory", "targetPath", "rules", "paths", "list"):
         if name in args and name not in allowed:
             raise UsageError(f"{name}: not used by action '{action}'")
 
@@ -477,7 +560,7 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
 
     action: str = args["action"]
     if action == "list":
-        _reject_unused(args, action, {"category", "ruleCategory"})
+        _reject_unused(args, action, {"category", "ruleCategory", "list"})
         states = rule_states(root, None)
         selected = filter_rules(
             filter_rules(states, args.get("category")), args.get("ruleCategory")
@@ -497,7 +580,7 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
         return _budgeted(
             {"summary": summary},
             data,
-            [Section(("rules",), data["rules"])],
+            [Section("rules", ("rules",), data["rules"])],
             args,
             actions,
             _pager("rule-query", root, args),
@@ -509,7 +592,10 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
         canonical = canonical_rule_id(args["ruleId"])
         if canonical is None:
             valid = ", ".join(sorted(RULES_BY_ID))
-            raise UsageError(f"ruleId: unknown rule id '{args['ruleId']}' (valid ids: {valid})")
+            raise UsageError(
+                f"ruleId: unknown rule id '{schemas.shown_prefix(args['ruleId'])}' "
+                f"(valid ids: {valid})"
+            )
         enabled = dict((m.id, on) for m, on in rule_states(root, None))
         meta = RULES_BY_ID[canonical].meta
         data = json_report.rule_detail(meta, enabled[meta.id])
@@ -525,7 +611,7 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
             )
         ]
         return _budgeted({"summary": summary}, data, [], args, actions, None)
-    _reject_unused(args, action, {"targetPath", "rules", "paths"})
+    _reject_unused(args, action, {"targetPath", "rules", "paths", "list"})
     if "targetPath" not in args:
         raise UsageError("targetPath: required for action 'check'")
     rule_ids = select_rules(args["rules"]) if "rules" in args else None
@@ -535,12 +621,13 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
     result = evaluate(project, scope=scope, rule_ids=rule_ids)
     data = json_report.evaluation_to_json(result, project.tree)
     page = _violations_page(data["violations"], args)
+    summary = _violation_summary(result.violations, page, args)
     return _budgeted(
-        {"summary": _violation_summary(result.violations, page, args)},
+        {"summary": summary},
         data,
-        [Section(("violations",), page)],
+        [Section("violations", ("violations",), page)],
         args,
-        _fix_actions(root, result.violations, args),
+        _fix_actions(root, result.violations, args, project, summary),
         _pager("rule-query", root, args),
     )
 
@@ -549,14 +636,19 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
 
 
 def _baseline_file(root: Path, raw: str) -> Path:
+    shown = schemas.shown_prefix(raw)
     candidate = Path(raw)
     if not candidate.is_absolute():
         candidate = root / candidate
-    real = Path(os.path.realpath(candidate))
-    if not real.is_relative_to(root):
-        raise InputError(f"baseline: {raw}: outside the project root {root}")
-    if not real.is_file():
-        raise InputError(f"baseline: {raw}: no such file")
+    try:
+        real = Path(os.path.realpath(candidate))
+        if not real.is_relative_to(root):
+            raise InputError(f"baseline: {shown}: outside the project root {root}")
+        if not real.is_file():
+            raise InputError(f"baseline: {shown}: no such file")
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise InputError(f"baseline: {shown}: cannot open ({reason})") from None
     return real
 
 
@@ -568,11 +660,12 @@ def _apply_baseline(
     from filid.store.files import read_regular_file
 
     path = _baseline_file(root, raw)
+    shown = schemas.shown_prefix(raw)
     try:
         text = read_regular_file(path, _BASELINE_MAX_BYTES).decode("utf-8", "replace")
     except OSError as error:
-        raise InputError(f"baseline: {raw}: cannot read ({error.strerror or error})") from None
-    filtered = apply_baseline(result, text, source=f"baseline {raw}")
+        raise InputError(f"baseline: {shown}: cannot read ({error.strerror or error})") from None
+    filtered = apply_baseline(result, text, source=f"baseline {shown}")
     suppressed = filtered.baseline_suppressed - result.baseline_suppressed
     applied = set(result.rules_applied)
     entries = json.loads(text)["violations"]
@@ -587,22 +680,13 @@ def _apply_baseline(
     return filtered, counts
 
 
-def _fix_head(result: ValidationResult, changed: Sequence[str]) -> JsonObject:
-    fixed = sum(1 for item in result.fixed if item.success)
-    summary = _violation_summary(result.violations, [], {})
-    summary.update(
-        fixed=fixed,
-        fixFailed=sum(1 for item in result.fixed if not item.success),
-        changedFiles=list(changed),
-    )
-    return {"summary": summary}
-
-
 def _fix_answer(
+    runs: FixRuns,
     root: Path,
     args: Mapping[str, Any],
     result: ValidationResult,
     changed: Sequence[str],
+    project: Project | None = None,
 ) -> JsonObject:
     # The CLI renders a fix run without the tree (no scope category); match it.
     data = json_report.validation_report(result, None)
@@ -613,48 +697,141 @@ def _fix_answer(
         if _matches(patterns, f["violation"]["path"], f["resultPath"])
     ]
     page = _violations_page(data["result"]["violations"], args)
-    # remainingViolations equals result.violations after a fix: not sent twice.
-    data.pop("remainingViolations", None)
-    head = _fix_head(result, changed)
-    if patterns:
-        head["summary"]["matchingPaths"] = len(page)
-    actions = _fix_actions(root, result.violations, args)
-    sections = [
-        Section(("fixedItems",), fixed_items),
-        Section(("result", "violations"), page),
-        Section(("notes",), list(data.get("notes", []))),
-    ]
-    pager = _pager(
-        "structure-validate", root, args, drop=("fix", "planToken"), shift=len(fixed_items)
+    summary = _violation_summary(result.violations, page, args)
+    summary.update(
+        fixed=sum(1 for item in result.fixed if item.success),
+        fixFailed=sum(1 for item in result.fixed if not item.success),
+        changedFiles=len(changed),
     )
-    return _budgeted(head, data, sections, args, actions, pager)
+    if not result.fixed and not changed:
+        summary["outcome"] = "nothing to fix: no safe fix is planned on the tree as it is now"
+    if patterns:
+        summary["matchingPaths"] = len(page)
+    data["fixedItems"] = []
+    data["changedFiles"] = []
+    actions = _fix_actions(root, result.violations, args, project, summary)
+    sections = [
+        Section("fixedItems", ("fixedItems",), fixed_items),
+        Section("changedFiles", ("changedFiles",), list(changed)),
+        # The seed's remainingViolations: after a fix they are result.violations.
+        Section("violations", ("result", "violations"), page, mirrors=(("remainingViolations",),)),
+        Section("notes", ("notes",), list(data.get("notes", []))),
+    ]
+    run_id = runs.remember(root, ({"summary": summary}, data, sections))
+    summary["fixRun"] = run_id
+    return _budgeted(
+        {"summary": summary}, data, sections, args, actions, _fix_run_pager(root, run_id)
+    )
+
+
+_LOCK_HELD: Final = (
+    "not applied: another filid fix is running on this project right now (another MCP server "
+    "or a CLI run holds its lock); this call changed nothing. Validate again once it has "
+    "finished: it may already have fixed what this call would have"
+)
+
+
+def _settle_race(
+    result: ValidationResult, now: ValidationResult
+) -> tuple[ValidationResult, str | None]:
+    """The run's result checked against the tree as it is now (read under our write lock).
+
+    Another process (a second server, the CLI) may have fixed the tree between this run's
+    reading and its writing: then the run's own view is stale. The answer reports the tree as
+    it is now, and says how many of the fixes this run could not make are already made.
+    """
+    if sorted(v.fingerprint for v in now.violations) == sorted(
+        v.fingerprint for v in result.violations
+    ):
+        return result, None
+    present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in now.violations}
+    failed = [f for f in result.fixed if not f.success]
+    done_elsewhere = sum(
+        1
+        for f in failed
+        if (f.violation.rule_id, f.violation.path, f.violation.location.file,
+            f.violation.location.line) not in present
+    )  # fmt: skip
+    settled = dataclasses.replace(result, violations=now.violations, remaining=now.violations)
+    outcome = (
+        "the tree changed while this fix ran: another filid fix (another MCP server or a CLI "
+        f"run) worked on this project at the same time; {done_elsewhere} of the "
+        f"{len(failed)} fix(es) this run could not make are already made on the tree; the "
+        "violations listed are the tree as it is now"
+    )
+    return settled, outcome
+
+
+def _fix_run_pager(root: Path, run_id: str) -> Callable[[str, int], JsonObject]:
+    """Next pages of a fix answer come from the stored run (running the fix again would
+    find nothing to fix)."""
+
+    def next_page(name: str, n: int) -> JsonObject:
+        return _call(
+            "structure-validate",
+            root,
+            f"{name} was cut at the budget: this shows {name} of fix run {run_id} alone from "
+            f"item {n} (offset {n})",
+            fixRun=run_id,
+            list=name,
+            offset=n,
+        )
+
+    return next_page
+
+
+def _fix_run_page(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
+    for name in ("fix", "preview", "planToken", "baseline", "rules", "paths"):
+        if name in args and args[name] not in (False, None):
+            raise UsageError(f"{name}: not with fixRun (it pages a stored fix answer)")
+    run_id = str(args["fixRun"])
+    head, data, sections = ctx.runs.recall(root, run_id)
+    return _budgeted(head, data, sections, args, [], _fix_run_pager(root, run_id))
 
 
 def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
-    """structure-validate: evaluate the enabled (or the given) rules; ``fix: "preview"`` shows
-    the diff and a planToken; ``fix: true`` applies the safe fixes (exactly the previewed plan
-    when a planToken is given) under the root's write lock and re-validates."""
+    """structure-validate: evaluate the enabled (or the given) rules; ``preview`` shows the
+    diff and a planToken; ``fix`` applies the safe fixes (exactly the previewed plan when a
+    planToken is given) under the root's write lock and re-validates."""
+    if "fixRun" in args:
+        return _fix_run_page(ctx, root, args)
     rule_ids = select_rules(args["rules"]) if "rules" in args else None
-    fix = args["fix"]
+    fix: bool = args["fix"]
+    preview_only: bool = args["preview"]
     token = args.get("planToken")
-    if token is not None and fix is not True:
+    if fix and preview_only:
+        raise UsageError("preview: not with fix=true (preview first, then fix with planToken)")
+    if token is not None and not fix:
         raise UsageError("planToken: only with fix=true (it applies a previewed plan)")
-    if "baseline" in args and fix is not False:
-        raise UsageError("baseline: only when validating (fix=false)")
-    if fix is True and token is not None:
+    if "baseline" in args and (fix or preview_only):
+        raise UsageError("baseline: only when validating (not with fix or preview)")
+    if fix and token is not None:
         with ctx.locks.writing(root):
             preview = plan_preview(root, rule_ids=rule_ids)
             if preview.token != token:
                 raise InputError(ctx.plans.refusal(root, token))
-            result, changed = apply_previewed(root, preview, rule_ids=rule_ids)
-        return _fix_answer(root, args, result, changed)
-    if fix is True:
+            result, changed = apply_previewed(
+                root, preview, rule_ids=rule_ids, cancelled=ctx.cancelled
+            )
+            project = load_project(root)
+        return _fix_answer(ctx.runs, root, args, result, changed, project)
+    if fix:
         from filid.fix.run import run_fix
 
         with ctx.locks.writing(root):
-            run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids)
-        return _fix_answer(root, args, run.result, run.changed_files)
-    if fix == schemas.FIX_PREVIEW:
+            try:
+                run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids, cancelled=ctx.cancelled)
+            except FixError as error:
+                if str(error).startswith("another filid fix is running"):
+                    raise FixError(_LOCK_HELD) from None
+                raise
+            project = load_project(root)
+            result, outcome = _settle_race(run.result, evaluate(project, rule_ids=rule_ids))
+        answer = _fix_answer(ctx.runs, root, args, result, run.changed_files, project)
+        if outcome:
+            answer["summary"]["outcome"] = outcome
+        return answer
+    if preview_only:
         with ctx.locks.reading(root):
             preview = plan_preview(root, rule_ids=rule_ids)
         ctx.plans.remember(root, preview)
@@ -676,11 +853,11 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
         {"summary": summary},
         data,
         [
-            Section(("result", "violations"), page),
-            Section(("notes",), list(data.get("notes", []))),
+            Section("violations", ("result", "violations"), page),
+            Section("notes", ("notes",), list(data.get("notes", []))),
         ],
         args,
-        _fix_actions(root, result.violations, args),
+        _fix_actions(root, result.violations, args, project, summary),
         _pager("structure-validate", root, args),
     )
 
@@ -694,6 +871,11 @@ def _preview_answer(root: Path, args: Mapping[str, Any], preview: PlanPreview) -
     summary["plannedFixes"] = len(preview.plan.fixes)
     summary["filesToChange"] = len(split_diff(preview.diff))
     summary["planToken"] = preview.token
+    if preview.plan.is_empty:
+        blocked = [s for s in preview.plan.skipped if s.violation.fix is not None]
+        summary["outcome"] = "nothing to apply: " + (
+            blocked_text(blocked) if blocked else "no violation has a safe fix"
+        )
     fixes = [
         {
             "ruleId": f.violation.rule_id,
@@ -724,9 +906,9 @@ def _preview_answer(root: Path, args: Mapping[str, Any], preview: PlanPreview) -
             )
         )
     sections = [
-        Section(("preview", "fixes"), fixes),
-        Section(("preview", "diff"), chunks),
-        Section(("result", "violations"), page),
+        Section("fixes", ("preview", "fixes"), fixes),
+        Section("diff", ("preview", "diff"), chunks),
+        Section("violations", ("result", "violations"), page),
     ]
     return _budgeted(
         {"summary": summary},
@@ -746,10 +928,12 @@ TOOLS: tuple[ToolSpec, ...] = (
             "Classify every directory of a TypeScript/JavaScript project as fractal (a module "
             "with its own CLAUDE.md boundary), organ (a role folder such as utils/ or "
             "components/), pure-function or hybrid, and return the tree (ScanReport: "
-            "the compact tree.types path -> type; includeModuleInfo=true adds every node's "
-            "metadata and the modules; unresolved imports). Use it first to see the shape of "
-            "a project; read-only. Every tool answers within maxChars (summary first; page "
-            "with offset, narrow with paths) and lists nextActions as ready tool calls."
+            "tree.nodes, the node objects that fit the budget, the rest compactly in "
+            "tree.types path -> type; includeModuleInfo=true adds the modules; unresolved "
+            "imports). Use it first to see the shape of a project; read-only. Every tool "
+            "answers within maxChars (summary first; every list gets its share; page one "
+            "list with list and offset, narrow with paths) and lists nextActions as ready "
+            "tool calls."
         ),
         input_schema=schemas.FRACTAL_SCAN,
         output_schema=outputs.FRACTAL_SCAN,
@@ -804,7 +988,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         description=(
             "Evaluate every enabled rule (or only `rules`) over the project and return the "
             "ValidationReport (violations with location, suggestion and fix risk; pass/fail "
-            "counts), most severe first. fix='preview' writes nothing and returns the diff of "
+            "counts), most severe first. preview=true writes nothing and returns the diff of "
             "the safe fixes with a planToken; fix=true with that planToken WRITES FILES: it "
             "applies exactly that plan (refused if a file changed since) and re-validates; "
             "plain fix=true applies every safe fix. baseline: report only violations a "

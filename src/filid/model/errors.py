@@ -21,3 +21,14 @@ class UsageError(FilidError):
 
 class FixError(FilidError):
     """A fix could not be applied; every file was rolled back (exit code 2)."""
+
+
+class FixCancelled(FixError):
+    """A fix run stopped by its caller before its commit point; every file was restored."""
+
+    def __init__(self, restored: tuple[str, ...]) -> None:
+        self.restored = restored
+        super().__init__(
+            "fix cancelled by the client before it was committed: nothing was applied"
+            + (f" ({len(restored)} file(s) written so far were restored)" if restored else "")
+        )

@@ -195,16 +195,14 @@ def _example_to_json(example: RuleExample) -> JsonObject:
     return {"description": example.description, "files": dict(sorted(example.files.items()))}
 
 
-def example_text(examples: Sequence[RuleExample]) -> str:
-    """Examples as the seed's one string: each description, then each file under its path."""
-    blocks: list[str] = []
-    for example in examples:
-        lines = [f"# {example.description}"]
-        for path, content in sorted(example.files.items()):
-            lines.append(f"// {path}")
-            lines.append(content.rstrip("\n") if content.strip() else "(empty file)")
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks)
+def example_text(example: RuleExample) -> str:
+    """One example as one string of the seed's ``string[]``: its description, then each
+    file under its path."""
+    lines = [f"# {example.description}"]
+    for path, content in sorted(example.files.items()):
+        lines.append(f"// {path}")
+        lines.append(content.rstrip("\n") if content.strip() else "(empty file)")
+    return "\n".join(lines)
 
 
 def rule_summary(meta: RuleMeta, enabled: bool) -> JsonObject:
@@ -239,8 +237,12 @@ def rule_detail(
     data = rule_summary(meta, enabled)
     data["rationale"] = meta.rationale
     data["appliesTo"] = sorted(c.value for c in meta.applies_to)
-    # The seed types each side as a string; the structured cases travel beside it.
-    data["examples"] = {"valid": example_text(meta.valid), "invalid": example_text(meta.invalid)}
+    # The seed types each side as string[] (one string per example); the structured cases
+    # travel beside it.
+    data["examples"] = {
+        "valid": [example_text(e) for e in meta.valid],
+        "invalid": [example_text(e) for e in meta.invalid],
+    }
     data["exampleCases"] = {
         "valid": [_example_to_json(e) for e in meta.valid],
         "invalid": [_example_to_json(e) for e in meta.invalid],
