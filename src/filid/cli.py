@@ -781,14 +781,16 @@ def rules(
 def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> None:
     """Look at the project at PATH and write a .filid/config.json for it.
 
-    Generated folders go into structure.generatedPaths, example, fixture and playground
-    folders into every rule's exempt globs; the choices, the FCA documents found and the
-    violations that remain are printed. With --write-baseline, the remaining violations are
-    recorded as known (an existing config is then kept unless --force).
+    Generated folders go into structure.generatedPaths, the names of example, fixture,
+    playground and template folders into structure.additionalExcludedDirectories (unless a
+    folder of that name is a route of a file-routing framework); every rule stays at its
+    default. The choices, the FCA documents found and the violations that remain are printed.
+    With --write-baseline, the remaining violations are recorded as known (an existing config
+    is then kept unless --force).
     """
     from filid.adopt import survey
     from filid.config.template import render_default_config
-    from filid.rules.registry import RULES
+    from filid.graph import build_resolver
     from filid.scan.universe import list_universe, resolve_root
     from filid.store.files import write_file_atomically
 
@@ -800,10 +802,10 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
     if keep:
         click.echo(".filid/config.json exists: kept (use --force to rewrite it)")
     else:
-        seen = survey(list_universe(root).files)
-        defaults = [(r.meta.id, r.meta.default_severity.value, r.meta.description) for r in RULES]
+        files = list_universe(root).files
+        seen = survey(files, build_resolver(root, files).route_directories())
         text = render_default_config(
-            defaults, exempt=seen.exempt_globs, generated=seen.generated_globs
+            excluded_names=seen.excluded_names, generated=seen.generated_globs
         )
         write_file_atomically(target, text.encode("utf-8"), confine=root)
         click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")
@@ -851,7 +853,17 @@ def _survey_lines(seen: Survey) -> list[str]:
             "generated code, left out (structure.generatedPaths): " + ", ".join(seen.generated)
         )
     if seen.examples:
-        lines.append("examples and fixtures, exempt from every rule: " + ", ".join(seen.examples))
+        lines.append(
+            "examples, fixtures and templates, left out by folder name "
+            f"(structure.additionalExcludedDirectories: {', '.join(seen.excluded_names)}): "
+            + ", ".join(seen.examples)
+        )
+    if seen.kept:
+        lines.append(
+            "checked, although named like examples: " + ", ".join(seen.kept) + " (a folder of "
+            "that name is a route of a file-routing framework: " + ", ".join(seen.routes) + ")"
+        )
+    lines.append("every rule at its default (`filid rules list`; switch one off under rules)")
     return lines
 
 
