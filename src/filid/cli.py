@@ -415,7 +415,19 @@ def check(
     code = _exit_code(result, fail_on, exit_zero)
     if exit_non_zero_on_fix and changed:
         code = max(code, EXIT_VIOLATIONS)
+    if code == EXIT_VIOLATIONS and staged and not baseline and not new_since and fmt == "text":
+        # A pre-commit run: findings that were there before this change fail the commit too
+        # (a comment edit of a file with old findings). Say how to let only new ones fail.
+        click.echo(BASELINE_HINT, err=True)
     sys.exit(code)
+
+
+BASELINE_HINT = (
+    "filid: if these findings were there before your change, record them as known so that "
+    "only new ones fail a commit:\n"
+    "  filid check . --write-baseline .filid/baseline.json --exit-zero   # then commit it\n"
+    "  and give the hook  args: [--baseline, .filid/baseline.json, ., --]"
+)
 
 
 def _mark_refused_fixes(project: Project, result: ValidationResult) -> ValidationResult:
