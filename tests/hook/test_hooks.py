@@ -303,3 +303,40 @@ def test_user_prompt_submit_and_session_start_give_context(make_project: Project
     assert "filid check now reports 3 finding(s) (1 error, 2 warning, 0 info)" in text
     # errors before warnings, whatever the counts
     assert "per rule: external-import-boundary 1, zero-peer-file 2." in text
+
+
+def test_an_edit_that_adds_no_import_is_not_judged_again(make_project: ProjectFactory) -> None:
+    root = _project(make_project)
+    (root / "src/billing/pay.ts").write_text(
+        "import { login } from '../auth/login';\nexport const pay = login;\n"
+    )
+    answer, _ = _run(
+        "pre-tool-use",
+        _payload(
+            root,
+            "Edit",
+            {
+                "file_path": str(root / "src/billing/pay.ts"),
+                "old_string": "export const pay = login;",
+                "new_string": "// pays\nexport const pay = login;",
+            },
+        ),
+    )
+    # the old deep import is not this edit's doing: only the context comes back
+    assert "structure finding" not in json.dumps(answer)
+    assert "--- src/billing/INTENT.md ---" in _context(answer)
+
+
+def test_a_good_intent_md_written_into_a_new_folder_is_not_denied(
+    make_project: ProjectFactory,
+) -> None:
+    root = _project(make_project)
+    answer, _ = _run(
+        "pre-tool-use",
+        _payload(
+            root,
+            "Write",
+            {"file_path": str(root / "src/orders/INTENT.md"), "content": GOOD_INTENT},
+        ),
+    )
+    assert "permissionDecision" not in json.dumps(answer)

@@ -61,14 +61,19 @@ def project_after_edit(project: Project, path: str, text: str) -> Project:
         )
         if is_test_file(path):
             test_files = test_files | {path}
-    tree = build_tree(
-        project.root,
-        files,
-        project.config.structure,
-        {p: f.is_side_effect_free for p, f in facts.items()},
-        documents,
-        route_directories=project.resolver.route_directories(),
-    )
+    structure = project.config.structure
+    tree = project.tree
+    # An existing source file's new text cannot change the classification (file names and
+    # documents decide it; side effects only when pure-function folders are inferred).
+    if is_new or not is_source_file(path) or structure.infer_pure_functions:
+        tree = build_tree(
+            project.root,
+            files,
+            structure,
+            {p: f.is_side_effect_free for p, f in facts.items()},
+            documents,
+            route_directories=project.resolver.route_directories(),
+        )
     module_graph = build_module_graph(tree, file_graph, test_files)
     return dataclasses.replace(
         project,

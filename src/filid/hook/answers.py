@@ -14,13 +14,17 @@ stdout (exit code 0):
   content; ``Edit``/``MultiEdit`` replacements applied in memory). Only findings the edit
   introduces deny it: a document that already broke a contract before the edit can still be
   edited (the answer then says so in ``additionalContext``), as a baseline would.
-- **PreToolUse, the structure guard.** Every other finding the edit would add (a
+  A document's edit is judged by the document rules on the folder that holds it
+  (:mod:`filid.hook.document_gate`): fast whatever the project's size.
+- **PreToolUse, the structure guard.** A source file's edit that adds an import (compared
+  with the file now, both parsed) is judged on the whole project as it would be after it
+  (:mod:`filid.hook.after_edit`, from the parse cache): every finding it adds (a
   boundary-crossing import, a cycle, an organ imported from outside…) is a warning in
-  ``additionalContext``; the call goes ahead.
+  ``additionalContext``; the call goes ahead. An edit that adds no import cannot add such a
+  finding and costs one parse.
 - **PreToolUse, context.** For ``Read``, ``Write``, ``Edit`` and ``MultiEdit`` of a file in
-  the project, ``additionalContext`` carries the intent documents (``INTENT.md``, or a
-  ``CLAUDE.md`` with the three headings) of the file's owning module and of every module
-  above it, root first, each at most once per session.
+  the project, ``additionalContext`` carries the intent documents above the file
+  (:mod:`filid.hook.context`), root first, each at most once per session.
 - **UserPromptSubmit** and **SessionStart**: ``additionalContext`` with the project's FCA
   rules in short (and, at session start, what ``filid check`` reports, counted per rule).
 
@@ -29,15 +33,14 @@ prompt, and a linter must not approve edits on the user's behalf. With nothing t
 outside the payload's ``cwd``, a project that declares no FCA structure, an edit filid
 cannot apply, a broken configuration, malformed input) the answer is ``{}``: no opinion, the
 call proceeds through Claude Code's own permissions. A project is judged only when it
-declares FCA: it has a ``.filid/`` folder or at least one ``INTENT.md``/``DETAIL.md``.
+declares FCA: it has a ``.filid/`` folder, or an ``INTENT.md``/``DETAIL.md`` lies in the
+edited file's folder or above it (or is the edited file).
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +52,10 @@ __all__ = ["pre_tool_use", "session_start", "user_prompt_submit"]
 
 EDIT_TOOLS = frozenset({"Write", "Edit", "MultiEdit"})
 CONTEXT_TOOLS = EDIT_TOOLS | {"Read"}
-# The documentation rules, plus the structure rule that is about where a document may live.
-DOCUMENT_RULE_IDS = frozenset({"organ-no-claudemd"})
 # Claude Code keeps hook output to about 10,000 characters; stay below it.
 MAX_CONTEXT_CHARS = 9000
 MAX_LISTED = 8
+MAX_EDITED_BYTES = 1024 * 1024
 NOTHING: dict[str, Any] = {}
 
 _RULES_IN_SHORT = (
@@ -91,44 +93,23 @@ def _relative(root: Path, file_path: str | None) -> str | None:
     return None if rel in (".", "") or rel.startswith("../") else rel
 
 
-class _Loaded:
-    """The project at ``root`` when it declares FCA structure, loaded from the caches."""
-
-    def __init__(self, root: Path) -> None:
-        from filid.config.load import load_config
-        from filid.engine import load_project
-        from filid.rules.registry import ALIASES, RULES_BY_ID
-        from filid.scan.universe import list_universe
-
-        config = load_config(root, None, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES)
-        universe = list_universe(
-            root,
-            config.structure.additional_excluded_directories,
-            config.structure.generated_paths,
-        )
-        self.declared = (root / ".filid").is_dir() or any(
-            f.rpartition("/")[2] in ("INTENT.md", "DETAIL.md") for f in universe.files
-        )
-        self.project = (
-            load_project(root, config=config, universe=universe) if self.declared else None
-        )
+def _declares_fca_for(root: Path, rel: str) -> bool:
+    """A ``.filid/`` folder, or an ``INTENT.md``/``DETAIL.md`` at or above ``rel``."""
+    if (root / ".filid").is_dir() or rel.rpartition("/")[2] in ("INTENT.md", "DETAIL.md"):
+        return True
+    parts = rel.split("/")[:-1]
+    for depth in range(len(parts) + 1):
+        folder = root.joinpath(*parts[:depth])
+        if (folder / "INTENT.md").is_file() or (folder / "DETAIL.md").is_file():
+            return True
+    return False
 
 
-def _load(root: Path) -> _Loaded | None:
-    try:
-        return _Loaded(root)
-    except FilidError:
-        return None
+def _config(root: Path) -> Any:
+    from filid.config.load import load_config
+    from filid.rules.registry import ALIASES, RULES_BY_ID
 
-
-def _is_document_rule(rule_id: str) -> bool:
-    from filid.rules.base import RuleCategory
-    from filid.rules.registry import RULES_BY_ID
-
-    rule = RULES_BY_ID.get(rule_id)
-    return rule is not None and (
-        rule.meta.category is RuleCategory.DOCUMENTATION or rule_id in DOCUMENT_RULE_IDS
-    )
+    return load_config(root, None, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES)
 
 
 def _line(v: Violation) -> str:
@@ -143,26 +124,33 @@ def _listed(violations: Sequence[Violation]) -> list[str]:
     return lines
 
 
+def _clip(text: str) -> str:
+    if len(text) <= MAX_CONTEXT_CHARS:
+        return text
+    return text[: MAX_CONTEXT_CHARS - 40].rstrip() + "\n… (cut: filid keeps hook output short)"
+
+
 def pre_tool_use(request: HookRequest) -> dict[str, Any]:
     """The PreToolUse answer: deny a broken document contract, warn of new structure
-    findings, and give the owning modules' intent documents as context."""
+    findings, and give the intent documents above the file as context."""
+    from filid.hook.context import intent_chain
+
     if request.tool_name not in CONTEXT_TOOLS:
         return NOTHING
     root = _project_root(request)
     if root is None:
         return NOTHING
     rel = _relative(root, request.file_path)
-    if rel is None:
+    if rel is None or not _declares_fca_for(root, rel):
         return NOTHING
-    loaded = _load(root)
-    if loaded is None or loaded.project is None:
-        return NOTHING
-    project = loaded.project
     contexts: list[str] = []
     if request.tool_name in EDIT_TOOLS:
-        verdict = _judge_edit(project, root, rel, request)
+        try:
+            verdict = _judge_edit(root, rel, request)
+        except FilidError:
+            return NOTHING
         if verdict is not None:
-            denied, warnings = verdict
+            denied, note = verdict
             if denied:
                 reason = (
                     f"filid: this {request.tool_name} would break the document contract of "
@@ -171,9 +159,9 @@ def pre_tool_use(request: HookRequest) -> dict[str, Any]:
                 return _output(
                     "PreToolUse", permissionDecision="deny", permissionDecisionReason=reason
                 )
-            if warnings:
-                contexts.append(warnings)
-    chain = _intent_chain(project, rel, request.session_id)
+            if note:
+                contexts.append(note)
+    chain = intent_chain(root, rel, request.session_id)
     if chain:
         contexts.append(chain)
     if not contexts:
@@ -181,155 +169,98 @@ def pre_tool_use(request: HookRequest) -> dict[str, Any]:
     return _output("PreToolUse", additionalContext=_clip("\n\n".join(contexts)))
 
 
-def _clip(text: str) -> str:
-    if len(text) <= MAX_CONTEXT_CHARS:
-        return text
-    return text[: MAX_CONTEXT_CHARS - 40].rstrip() + "\n… (cut: filid keeps hook output short)"
-
-
-def _judge_edit(
-    project: Any, root: Path, rel: str, request: HookRequest
-) -> tuple[list[Violation], str] | None:
-    """(the document-contract findings the edit introduces, a warning text for the other new
-    findings), or ``None`` when the edit cannot be judged."""
-    from filid.engine import evaluate
-    from filid.hook.after_edit import is_judged_file, project_after_edit
+def _current_text(path: Path) -> str | bool | None:
+    """The file's text, ``None`` when it does not exist, ``False`` when it cannot be read."""
     from filid.store.files import UnsafePathError, read_regular_file
 
-    if not is_judged_file(rel):
+    if not os.path.lexists(path):
         return None
-    target = root / rel
-    current: str | None = None
-    if os.path.lexists(target):
-        try:
-            current = read_regular_file(target, 1024 * 1024).decode("utf-8")
-        except (UnsafePathError, OSError, UnicodeDecodeError):
-            return None
-    after_text = content_after(request, current)
-    if after_text is None:
-        return None
-    before = evaluate(project)
-    after = evaluate(project_after_edit(project, rel, after_text))
-    known = {v.fingerprint for v in before.violations}
-    added = [
-        v
-        for v in after.violations
-        if v.fingerprint not in known and v.severity is not Severity.INFO
-    ]
-    denied = [v for v in added if _is_document_rule(v.rule_id) and v.location.file == rel]
-    others = [v for v in added if v not in denied]
-    still = [
-        v
-        for v in after.violations
-        if v.fingerprint in known and _is_document_rule(v.rule_id) and v.location.file == rel
-    ]
-    parts: list[str] = []
-    if others:
-        parts.append(
-            f"filid: this {request.tool_name} of {rel} would add "
-            f"{len(others)} structure finding(s):\n" + "\n".join(_listed(others))
-        )
-    if still and not denied:
-        parts.append(
-            f"filid: {rel} already breaks its document contract (not made worse by this "
-            "edit, so not blocked):\n" + "\n".join(_listed(still))
-        )
-    return denied, "\n\n".join(parts)
-
-
-def _intent_chain(project: Any, rel: str, session_id: str) -> str:
-    """The intent documents of ``rel``'s owning module and its ancestors (root first) that
-    this session has not been given yet, as one text."""
-    tree = project.tree
     try:
-        owner = tree.owner_of(rel) if rel in tree.nodes else tree.owner_of(_parent(rel))
-    except KeyError:
-        return ""
-    chain: list[str] = []
-    node = owner
-    while node is not None:
-        if node.intent_doc is not None:
-            chain.append(node.file_path(node.intent_doc))
-        node = tree.nodes.get(node.parent) if node.parent is not None else None
-    chain.reverse()
-    if not chain:
-        return ""
-    delivered = _Delivered(project.root, session_id)
-    blocks: list[str] = []
-    for doc in chain:
-        text = _read_text(project.root / doc)
-        if text is None or doc == rel:
-            continue
-        digest = hashlib.sha256(f"{doc}\0{text}".encode()).hexdigest()[:24]
-        if delivered.has(digest):
-            continue
-        delivered.add(digest)
-        blocks.append(f"--- {doc} ---\n{text.rstrip()}")
-    delivered.save()
-    if not blocks:
-        return ""
-    return (
-        f"filid: the boundaries of the modules that own {rel} (outermost first):\n\n"
-        + "\n\n".join(blocks)
+        return read_regular_file(path, MAX_EDITED_BYTES).decode("utf-8")
+    except (UnsafePathError, OSError, UnicodeDecodeError):
+        return False
+
+
+def _judge_edit(root: Path, rel: str, request: HookRequest) -> tuple[list[Violation], str] | None:
+    """(the document-contract findings the edit introduces, a note for the agent), or
+    ``None`` when the edit cannot be judged (a file filid does not read, an edit that would
+    fail)."""
+    from filid.engine import DOCUMENTS_READ
+    from filid.scan.universe import is_source_file
+
+    name = rel.rpartition("/")[2]
+    if name not in DOCUMENTS_READ and not is_source_file(rel):
+        return None
+    current = _current_text(root / rel)
+    if current is False:
+        return None
+    after = content_after(request, current if isinstance(current, str) else None)
+    if after is None:
+        return None
+    config = _config(root)
+    if name in DOCUMENTS_READ:
+        from filid.hook.document_gate import judge_document
+
+        judged = judge_document(root, config, rel, after)
+        if judged is None:
+            return None
+        denied, still = judged
+        note = ""
+        if still and not denied:
+            note = (
+                f"filid: {rel} already breaks its document contract (not made worse by this "
+                "edit, so not blocked):\n" + "\n".join(_listed(still))
+            )
+        return denied, note
+    before = current if isinstance(current, str) else ""
+    if not _adds_imports(rel, before, after):
+        return None
+    added = _structure_findings(root, config, rel, after)
+    if not added:
+        return None
+    return [], (
+        f"filid: this {request.tool_name} of {rel} would add {len(added)} structure "
+        "finding(s):\n" + "\n".join(_listed(added))
     )
 
 
-def _parent(rel: str) -> str:
-    return rel.rpartition("/")[0] or "."
+def _adds_imports(rel: str, before: str, after: str) -> bool:
+    """Whether ``after`` imports something ``before`` does not (specifier, kind, names)."""
+    from filid.parse.extract import parse_source
+
+    def imports(text: str) -> set[tuple[object, ...]]:
+        facts = parse_source(rel, text.encode("utf-8"), full=False)
+        return {(i.specifier, i.kind, i.names, i.is_reexport) for i in facts.imports}
+
+    return not imports(after) <= imports(before)
 
 
-def _read_text(path: Path) -> str | None:
-    from filid.store.files import UnsafePathError, read_regular_file
+def _structure_findings(root: Path, config: Any, rel: str, after: str) -> list[Violation]:
+    """The error and warning findings the project would have after ``rel`` holds ``after``
+    and does not have now (by fingerprint)."""
+    from filid.engine import evaluate, load_project
+    from filid.hook.after_edit import project_after_edit
+    from filid.scan.universe import list_universe
+    from filid.snapshot import reusable_resolutions
 
-    try:
-        return read_regular_file(path, 64 * 1024).decode("utf-8")
-    except (UnsafePathError, OSError, UnicodeDecodeError):
-        return None
-
-
-class _Delivered:
-    """The intent documents (by path and content digest) already given to one session, kept
-    in the per-user cache folder (a session without an id, or no cache folder, repeats)."""
-
-    def __init__(self, root: Path, session_id: str) -> None:
-        from filid.store.location import project_cache_dir
-
-        self.path: Path | None = None
-        self.seen: set[str] = set()
-        self.changed = False
-        if not session_id:
-            return
-        directory = project_cache_dir(root)
-        if directory is None:
-            return
-        name = hashlib.sha256(session_id.encode("utf-8")).hexdigest()[:32]
-        self.path = directory / f"hook-session-{name}.txt"
-        text = _read_text(self.path)
-        if text is not None:
-            self.seen = set(text.split())
-
-    def has(self, digest: str) -> bool:
-        return digest in self.seen
-
-    def add(self, digest: str) -> None:
-        self.seen.add(digest)
-        self.changed = True
-
-    def save(self) -> None:
-        if self.path is None or not self.changed:
-            return
-        from filid.store.files import write_file_atomically
-
-        data = "".join(f"{d}\n" for d in sorted(self.seen)).encode("ascii")
-        with contextlib.suppress(FilidError, OSError):
-            write_file_atomically(self.path, data, confine=self.path.parent)
-
-
-def _per_rule(violations: Iterable[Violation]) -> str:
-    from filid.report.rule_counts import count_by_rule
-
-    counts = count_by_rule(violations)
-    return ", ".join(f"{rule} {count}" for rule, count in counts)
+    structure = config.structure
+    universe = list_universe(
+        root, structure.additional_excluded_directories, structure.generated_paths
+    )
+    project = load_project(
+        root,
+        config=config,
+        universe=universe,
+        resolutions=reusable_resolutions(root, None, universe),
+    )
+    before = evaluate(project)
+    result = evaluate(project_after_edit(project, rel, after))
+    known = {v.fingerprint for v in before.violations}
+    return [
+        v
+        for v in result.violations
+        if v.fingerprint not in known and v.severity is not Severity.INFO
+    ]
 
 
 def user_prompt_submit(request: HookRequest) -> dict[str, Any]:
@@ -358,22 +289,25 @@ def _declares_fca(root: Path) -> bool:
 
 
 def session_start(request: HookRequest) -> dict[str, Any]:
-    """The SessionStart answer: the rules in short and what ``filid check`` reports now."""
-    root = _project_root(request)
-    if root is None:
-        return NOTHING
-    loaded = _load(root)
-    if loaded is None or loaded.project is None:
-        return NOTHING
-    from filid.engine import evaluate
+    """The SessionStart answer: the rules in short and what ``filid check`` reports now
+    (from the result snapshot when nothing changed since the last check)."""
+    from filid.report.rule_counts import count_by_rule
+    from filid.snapshot import check_project
 
-    result = evaluate(loaded.project)
+    root = _project_root(request)
+    if root is None or not _declares_fca(root):
+        return NOTHING
+    try:
+        result = check_project(root)
+    except FilidError:
+        return NOTHING
     counts = ", ".join(f"{result.count(s)} {s.value}" for s in Severity)
+    per_rule = ", ".join(f"{rule} {n}" for rule, n in count_by_rule(result.violations))
     text = _RULES_IN_SHORT
     if result.violations:
         text += (
             f"\n\nfilid check now reports {len(result.violations)} finding(s) ({counts}); "
-            f"per rule: {_per_rule(result.violations)}."
+            f"per rule: {per_rule}."
         )
     else:
         text += "\n\nfilid check reports no findings now."
