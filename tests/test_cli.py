@@ -278,10 +278,14 @@ def test_init_looks_at_the_repository_and_says_what_it_chose(
     assert code == 0, out
     assert "FCA documents: 1 INTENT.md" in out
     assert "left out (structure.generatedPaths): src/generated" in out
-    assert "exempt from every rule: examples" in out
+    assert "(structure.additionalExcludedDirectories: examples): examples" in out
     config = json.loads((root / ".filid/config.json").read_text(encoding="utf-8"))
-    assert config["structure"]["generatedPaths"] == ["src/generated/**"]
-    assert all(rule["exempt"] == ["examples", "examples/**"] for rule in config["rules"].values())
+    # Each choice once, nothing else: every rule stays at its default.
+    assert config["rules"] == {}
+    assert config["structure"] == {
+        "additionalExcludedDirectories": ["examples"],
+        "generatedPaths": ["src/generated/**"],
+    }
     # Only src/app's deep import remains: the generated and example ones are left out.
     code, out, _ = run("check", str(root), "--no-cache", "--format", "json")
     paths = [v["path"] for v in json.loads(out)["result"]["violations"]]
@@ -293,6 +297,26 @@ def test_init_looks_at_the_repository_and_says_what_it_chose(
     assert code == 0 and "exists: kept" in out
     baseline = str(root / ".filid/baseline.json")
     assert run("check", str(root), "--no-cache", "--baseline", baseline)[0] == 0
+
+
+def test_init_never_leaves_out_a_route_folder_and_leaves_out_scaffold_templates(
+    make_project: ProjectFactory,
+) -> None:
+    root = make_project(
+        {
+            "package.json": '{"name": "web", "dependencies": {"next": "14.2.0"}}\n',
+            # a Next.js route: its name is a URL, the project's own code
+            "app/sandbox/page.tsx": "export default function Page() { return null; }\n",
+            "tools/sandbox/run.ts": "export const run = 1;\n",
+            "packages/create/templates/basic/index.ts": "export {};\n",
+        }
+    )
+    code, out, _ = run("init", str(root), "--no-progress")
+    assert code == 0, out
+    config = json.loads((root / ".filid/config.json").read_text(encoding="utf-8"))
+    assert config["structure"] == {"additionalExcludedDirectories": ["templates"]}
+    assert "checked, although named like examples: app/sandbox, tools/sandbox" in out
+    assert "route of a file-routing framework: app" in out
 
 
 def test_color_only_on_a_tty_and_never_with_no_color(examples: Path) -> None:

@@ -2,16 +2,20 @@
 
 The survey reads only the file listing (git's, as every check does): which FCA boundary
 documents the project declares, which folders hold generated code, and which hold examples,
-fixtures, demos or playgrounds — code that is not the project's own structure. Generated
-folders become ``structure.generatedPaths`` (left out of every check, the upstream plugin's
-key); example-like folders become each rule's ``exempt`` globs, so their findings are not
-reported while they stay visible to resolution. Nothing is guessed from file contents.
+fixtures, demos, playgrounds or scaffold templates — code that is not the project's own
+structure. Generated folders become ``structure.generatedPaths`` (left out of every check,
+the upstream plugin's key). Example-like folders are left out by **name**, once, in
+``structure.additionalExcludedDirectories`` (a key filid and the upstream plugin both load,
+and both apply to every folder of that name at any depth), not as the same ``exempt`` globs
+under every rule. A name is not proposed when a folder of that name is a route of a
+file-routing framework (Next.js ``app/sandbox``, ``pages/playground``: its names are URLs,
+and the project's own code); init says so instead. Nothing is guessed from file contents.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from filid.model.escape import glob_literal
@@ -35,6 +39,7 @@ EXAMPLE_NAMES = frozenset(
         "fixtures",
         "__fixtures__",
         "__mocks__",
+        "templates",
     }
 )
 _DOCUMENTS = ("INTENT.md", "DETAIL.md", "CLAUDE.md", "SPEC.md")
@@ -49,6 +54,10 @@ class Survey:
     documents: dict[str, int]
     generated: tuple[str, ...]
     examples: tuple[str, ...]
+    # Example-like folders left alone because their name is also a route folder's.
+    kept: tuple[str, ...] = ()
+    # The routes that made init keep them (route folder paths).
+    routes: tuple[str, ...] = ()
 
     @property
     def generated_globs(self) -> tuple[str, ...]:
@@ -56,15 +65,14 @@ class Survey:
         return tuple(f"{glob_literal(folder)}/**" for folder in self.generated)
 
     @property
-    def exempt_globs(self) -> tuple[str, ...]:
-        """Rule ``exempt`` globs: each example-like folder and everything below it."""
-        return tuple(
-            g for folder in map(glob_literal, self.examples) for g in (folder, f"{folder}/**")
-        )
+    def excluded_names(self) -> tuple[str, ...]:
+        """``structure.additionalExcludedDirectories`` entries: the example-like folder names."""
+        return tuple(sorted({folder.rpartition("/")[2] for folder in self.examples}))
 
 
-def survey(files: Sequence[str]) -> Survey:
-    """Survey root-relative POSIX ``files`` (a project's listing)."""
+def survey(files: Sequence[str], route_directories: Collection[str] = ()) -> Survey:
+    """Survey root-relative POSIX ``files`` (a project's listing); ``route_directories`` are
+    the route folders of file-routing frameworks (``Resolver.route_directories``)."""
     documents: Counter[str] = Counter()
     sources = 0
     generated: set[str] = set()
@@ -85,12 +93,30 @@ def survey(files: Sequence[str]) -> Survey:
             if part in EXAMPLE_NAMES:
                 examples.add(folder)
                 break
+    outermost = _outermost(examples)
+    routed = {
+        folder.rpartition("/")[2]
+        for folder in outermost
+        if any(_is_within(folder, route) for route in route_directories)
+    }
     return Survey(
         source_files=sources,
         documents={name: documents[name] for name in _DOCUMENTS if documents[name]},
         generated=_outermost(generated),
-        examples=_outermost(examples),
+        examples=tuple(f for f in outermost if f.rpartition("/")[2] not in routed),
+        kept=tuple(f for f in outermost if f.rpartition("/")[2] in routed),
+        routes=tuple(
+            sorted(
+                route
+                for route in route_directories
+                if any(_is_within(f, route) for f in outermost if f.rpartition("/")[2] in routed)
+            )
+        ),
     )
+
+
+def _is_within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder + "/")
 
 
 def _outermost(folders: set[str]) -> tuple[str, ...]:

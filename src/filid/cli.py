@@ -431,6 +431,10 @@ def check(
     code = _exit_code(result, fail_on, exit_zero)
     if exit_non_zero_on_fix and changed:
         code = max(code, EXIT_VIOLATIONS)
+    if code == EXIT_VIOLATIONS and staged and not baseline and not new_since and fmt == "text":
+        # A pre-commit run: findings that were there before this change fail the commit too
+        # (a comment edit of a file with old findings). Say how to let only new ones fail.
+        click.echo(BASELINE_HINT, err=True)
     sys.exit(code)
 
 
@@ -446,6 +450,14 @@ def _pinned_config(path: str, config: str | None, ref: str) -> Config:
         root, Path(config) if config else None, known_rule_ids=RULE_IDS, rule_aliases=ALIASES
     )
     return dataclasses.replace(settings, pinned_exemptions=exemptions_at(root, ref))
+
+
+BASELINE_HINT = (
+    "filid: if these findings were there before your change, record them as known so that "
+    "only new ones fail a commit:\n"
+    "  filid check . --write-baseline .filid/baseline.json --exit-zero   # then commit it\n"
+    "  and give the hook  args: [--baseline, .filid/baseline.json, ., --]"
+)
 
 
 def _mark_refused_fixes(project: Project, result: ValidationResult) -> ValidationResult:
@@ -817,14 +829,16 @@ def rules(
 def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> None:
     """Look at the project at PATH and write a .filid/config.json for it.
 
-    Generated folders go into structure.generatedPaths, example, fixture and playground
-    folders into every rule's exempt globs; the choices, the FCA documents found and the
-    violations that remain are printed. With --write-baseline, the remaining violations are
-    recorded as known (an existing config is then kept unless --force).
+    Generated folders go into structure.generatedPaths, the names of example, fixture,
+    playground and template folders into structure.additionalExcludedDirectories (unless a
+    folder of that name is a route of a file-routing framework); every rule stays at its
+    default. The choices, the FCA documents found and the violations that remain are printed.
+    With --write-baseline, the remaining violations are recorded as known (an existing config
+    is then kept unless --force).
     """
     from filid.adopt import survey
     from filid.config.template import render_default_config
-    from filid.rules.registry import RULES
+    from filid.graph import build_resolver
     from filid.scan.universe import list_universe, resolve_root
     from filid.store.files import write_file_atomically
 
@@ -836,10 +850,10 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
     if keep:
         click.echo(".filid/config.json exists: kept (use --force to rewrite it)")
     else:
-        seen = survey(list_universe(root).files)
-        defaults = [(r.meta.id, r.meta.default_severity.value, r.meta.description) for r in RULES]
+        files = list_universe(root).files
+        seen = survey(files, build_resolver(root, files).route_directories())
         text = render_default_config(
-            defaults, exempt=seen.exempt_globs, generated=seen.generated_globs
+            excluded_names=seen.excluded_names, generated=seen.generated_globs
         )
         write_file_atomically(target, text.encode("utf-8"), confine=root)
         click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")
@@ -887,7 +901,17 @@ def _survey_lines(seen: Survey) -> list[str]:
             "generated code, left out (structure.generatedPaths): " + ", ".join(seen.generated)
         )
     if seen.examples:
-        lines.append("examples and fixtures, exempt from every rule: " + ", ".join(seen.examples))
+        lines.append(
+            "examples, fixtures and templates, left out by folder name "
+            f"(structure.additionalExcludedDirectories: {', '.join(seen.excluded_names)}): "
+            + ", ".join(seen.examples)
+        )
+    if seen.kept:
+        lines.append(
+            "checked, although named like examples: " + ", ".join(seen.kept) + " (a folder of "
+            "that name is a route of a file-routing framework: " + ", ".join(seen.routes) + ")"
+        )
+    lines.append("every rule at its default (`filid rules list`; switch one off under rules)")
     return lines
 
 
@@ -905,6 +929,48 @@ def mcp(roots: tuple[str, ...]) -> None:
     from filid.mcp.server import run_stdio
 
     run_stdio([Path(r) for r in roots] or [Path.cwd()])
+
+
+_HOOK_EVENTS = {
+    "pre-tool-use": "PreToolUse",
+    "user-prompt-submit": "UserPromptSubmit",
+    "session-start": "SessionStart",
+}
+
+
+@cli.command()
+@click.argument("event", type=click.Choice(sorted(_HOOK_EVENTS)))
+def hook(event: str) -> None:
+    """Answer a Claude Code hook: read its JSON on stdin, print the answer on stdout.
+
+    EVENT is pre-tool-use (deny an edit that breaks a document contract, warn of new structure
+    findings, give the owning modules' INTENT.md), user-prompt-submit or session-start (the
+    FCA rules in short). Always exits 0; with nothing to say (or on bad input, named in one
+    line on stderr) the answer is {}: Claude Code's own permissions decide.
+    """
+    import json
+
+    from filid.hook import parse_request, pre_tool_use, session_start, user_prompt_submit
+
+    answer: dict[str, Any] = {}
+    try:
+        request = parse_request(sys.stdin.buffer.read(), _HOOK_EVENTS[event])
+        handler = {
+            "pre-tool-use": pre_tool_use,
+            "user-prompt-submit": user_prompt_submit,
+            "session-start": session_start,
+        }[event]
+        answer = handler(request)
+    except FilidError as error:
+        from filid.report.escape import visible
+
+        click.echo(f"filid: {visible(str(error))}", err=True)
+    except Exception as error:  # a hook must never break the session: no opinion instead
+        if os.environ.get("FILID_DEBUG"):
+            raise
+        click.echo(f"filid: hook: internal error: {type(error).__name__}: {error}", err=True)
+    click.echo(json.dumps(answer, ensure_ascii=False))
+    sys.exit(EXIT_OK)
 
 
 def main() -> None:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 import filid
 from filid.config.model import Config
+from filid.model.errors import FilidError
 from filid.model.report import ValidationResult
 from filid.model.violations import (
     FixInfo,
@@ -299,6 +300,34 @@ def _load_resolutions(cache_dir: Path, token: str) -> object:
     if not isinstance(data, dict) or data.get("base") != token:
         return None
     return data.get("memo")
+
+
+def reusable_resolutions(root: Path, config_path: Path | None, universe: Universe) -> object:
+    """The specifier resolutions stored with the last check's state, when ``universe`` (a
+    fresh listing of ``root``) has the same files and no tsconfig, manifest or other
+    non-source file changed since (then every specifier resolves as it did); else None.
+
+    ``load_project(..., resolutions=…)`` takes them instead of resolving again (the Claude
+    Code structure guard, which must answer quickly, uses them).
+    """
+    from filid.scan.universe import is_source_file
+    from filid.store.location import project_cache_dir
+
+    cache_dir = project_cache_dir(root)
+    if cache_dir is None:
+        return None
+    try:
+        from filid.config.load import find_config_file
+
+        state = load_state(cache_dir, base_key(find_config_file(root, config_path)))
+    except (OSError, FilidError):
+        return None
+    if state is None:
+        return None
+    changed = _changed_indexes(state, universe.files, list(universe.stats))
+    if changed is None or any(not is_source_file(universe.files[i]) for i in changed):
+        return None
+    return _load_resolutions(cache_dir, state.token)
 
 
 def _store_delta(

@@ -168,6 +168,46 @@ def test_hook_fails_on_violations_of_staged_files_only(hook_repo: HookRepo, tmp_
     assert "external-import-boundary" not in skipped.stdout
 
 
+def test_old_findings_fail_a_comment_edit_until_baselined_as_the_hook_says(
+    hook_repo: HookRepo, tmp_path: Path
+) -> None:
+    root = _project(tmp_path / "shop", hook_repo.env, {**BASE, "src/orders/orders.ts": DEEP_IMPORT})
+    _git(root, hook_repo.env, "commit", "-q", "--no-gpg-sign", "-m", "old findings")
+    orders = root / "src/orders/orders.ts"
+    orders.write_text("// a comment\n" + DEEP_IMPORT, encoding="utf-8")
+    _git(root, hook_repo.env, "add", "src/orders/orders.ts")
+    _config(root, hook_repo)
+
+    failing = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "src/orders/orders.ts")
+    output = failing.stdout + failing.stderr
+    assert failing.returncode == 1, output
+    assert "--write-baseline .filid/baseline.json" in output
+    assert "args: [--baseline, .filid/baseline.json, ., --]" in output
+
+    # What the hint says, done: the README's baseline variant of the hook.
+    recorded = subprocess.run(
+        [*FILID, "check", ".", "--write-baseline", ".filid/baseline.json", "--exit-zero"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert recorded.returncode == 0, recorded.stderr
+    _config(root, hook_repo, args=["--baseline", ".filid/baseline.json", ".", "--"])
+    passing = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "src/orders/orders.ts")
+    assert passing.returncode == 0, passing.stdout + passing.stderr
+
+    # A new finding still fails, without the hint (the baseline is in use).
+    (root / "src/shipping/shipping.ts").write_text(
+        "import { charge } from '../billing/billing';\nexport const ship = charge;\n"
+    )
+    _git(root, hook_repo.env, "add", "-A")
+    new = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "src/shipping/shipping.ts")
+    assert new.returncode == 1, new.stdout + new.stderr
+    assert "external-import-boundary" in new.stdout + new.stderr
+    assert "--write-baseline" not in new.stdout + new.stderr
+
+
 def test_monorepo_subfolder_is_given_as_the_first_argument(
     hook_repo: HookRepo, tmp_path: Path
 ) -> None:

@@ -1,15 +1,17 @@
-"""The default ``.filid/config.json`` that ``filid init`` writes.
+"""The ``.filid/config.json`` that ``filid init`` writes.
 
 One file serves this tool and the upstream filid plugin (vincent-kk/ogham ``plugins/filid``)
 in the same repository (CONTRACT "Config"). Upstream validates the file with a strict zod
-schema (``configSchemas.ts``: ``version`` "2.0", ``language``, ``adapters`` {mode, enabled},
-``rules`` {enabled, severity, exempt}, ``structure`` {maxDepth, additionalOrganNames,
-additionalAllowedPeers, additionalExcludedDirectories, entryPointOverrides, generatedPaths})
-and drops any other key with a warning, so the template writes only those keys: no
-``$comment`` and none of this tool's own additions (``namingPatterns``,
-``pureFunctionPaths``…), which ``filid rules get ID`` and the README document instead. Every
-rule is listed with ``enabled``, its default ``severity`` and an empty ``exempt``; the file
-loads back into a configuration that behaves exactly like no file at all.
+schema (``configSchemas.ts``: ``version`` "2.0", ``language``, ``adapters`` {mode, enabled}
+required, ``rules`` required (a record of {enabled, severity, exempt}), ``structure``
+{maxDepth, additionalOrganNames, additionalAllowedPeers, additionalExcludedDirectories,
+entryPointOverrides, generatedPaths}) and rejects any other key, so the template writes only
+those keys: no ``$comment`` and none of this tool's own additions (``namingPatterns``,
+``pureFunctionPaths``…), which ``filid rules get ID`` and the README document instead.
+
+The file is compact: it holds only what ``filid init`` chose. ``rules`` is empty (every rule
+at its default, exactly as with no file), and ``structure`` lists only the generated paths
+and the excluded folder names init proposes, each once; without either, no ``structure``.
 """
 
 from __future__ import annotations
@@ -17,9 +19,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from typing import Any
-
-from filid.config.model import DEFAULT_MAX_DEPTH
-from filid.model.violations import Severity
 
 __all__ = ["render_default_config"]
 
@@ -40,34 +39,24 @@ UPSTREAM_STRUCTURE_KEYS = frozenset(
 
 
 def render_default_config(
-    rule_defaults: Sequence[tuple[str, str, str]],
     *,
-    exempt: Sequence[str] = (),
+    excluded_names: Sequence[str] = (),
     generated: Sequence[str] = (),
 ) -> str:
-    """The file text for (rule id, default severity, one-line description) triples.
-
-    ``exempt`` globs go on every rule, ``generated`` into ``structure.generatedPaths``
-    (what ``filid init`` proposes after looking at the repository).
-    """
-    rules: dict[str, dict[str, Any]] = {}
-    for rule_id, severity, _description in sorted(rule_defaults):
-        rules[rule_id] = {
-            "enabled": True,
-            # Severity(...) rejects a typo in the caller's registry instead of writing it out.
-            "severity": Severity(severity).value,
-            "exempt": list(exempt),
-        }
-    document = {
+    """The file text: ``excluded_names`` go into ``structure.additionalExcludedDirectories``
+    (folder names left out at any depth), ``generated`` globs into
+    ``structure.generatedPaths`` (what ``filid init`` proposes after looking at the
+    repository). Every rule stays at its default."""
+    structure: dict[str, Any] = {}
+    if excluded_names:
+        structure["additionalExcludedDirectories"] = sorted(set(excluded_names))
+    if generated:
+        structure["generatedPaths"] = list(generated)
+    document: dict[str, Any] = {
         "version": "2.0",
         "adapters": {"mode": "auto", "enabled": ["ecmascript"]},
-        "rules": rules,
-        "structure": {
-            "maxDepth": DEFAULT_MAX_DEPTH,
-            "additionalOrganNames": [],
-            "additionalExcludedDirectories": [],
-            "additionalAllowedPeers": [],
-            "generatedPaths": list(generated),
-        },
+        "rules": {},
     }
+    if structure:
+        document["structure"] = structure
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -10,7 +10,8 @@ from filid.model.facts import FileFacts
 from filid.model.graph import FileGraph, LcaResult, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.model.report import FixedItem, ValidationResult
-from filid.model.violations import Location, Violation
+from filid.model.violations import Location, Severity, Violation
+from filid.report.rule_counts import count_by_rule
 from filid.rules.base import RuleExample, RuleMeta
 
 JsonObject = dict[str, Any]
@@ -61,14 +62,28 @@ def violation_to_json(violation: Violation) -> JsonObject:
 def evaluation_to_json(result: ValidationResult, tree: FractalTree | None = None) -> JsonObject:
     """RuleEvaluationResult: ``{path, category?, violations, passed, failed, warnings}``."""
     data: JsonObject = {"path": result.scope}
+    category: object = None
     if tree is not None and result.scope in tree.nodes:
-        data["category"] = tree.nodes[result.scope].category.value
+        category = tree.nodes[result.scope].category.value
     elif isinstance(result.extra.get("category"), str):
-        data["category"] = result.extra["category"]
+        category = result.extra["category"]
+    # The root is nobody's organ: a root that declares nothing is just the root, so its
+    # category is left out rather than called "organ" (the field is optional).
+    if isinstance(category, str) and not (result.scope == "." and category == "organ"):
+        data["category"] = category
     data["violations"] = [violation_to_json(v) for v in result.violations]
+    # passed/failed (the seed's names) count (node, rule) pairs: each rule evaluated on each
+    # node it applies to is one check, failed when it reported at least one violation.
     data["passed"] = result.passed_pairs
     data["failed"] = result.failed_pairs
     data["warnings"] = sum(1 for v in result.violations if v.severity.value == "warning")
+    # Beside them, counts named for what they count.
+    data["checkedPairs"] = result.total_pairs
+    data["violationCount"] = len(result.violations)
+    data["severityCounts"] = {s.value: result.count(s) for s in Severity}
+    data["ruleCounts"] = [
+        {"ruleId": rule, "count": count} for rule, count in count_by_rule(result.violations)
+    ]
     return data
 
 

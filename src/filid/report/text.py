@@ -3,12 +3,13 @@ with a legend for the fix markers ``[*]`` (``--fix``) and ``[~]`` (``--unsafe-fi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
 from filid.report.escape import visible
+from filid.report.rule_counts import count_by_rule
 from filid.rules.base import RuleMeta
 
 _COLORS = {
@@ -99,6 +100,7 @@ def render_check(
             count = result.count(severity)
             if count:
                 lines.append(f"{_paint(severity.value, _COLORS[severity], color)}: {count}")
+        lines.extend(_rule_count_lines(result.violations))
         safe, moderate = fixable_counts(result.violations, result.refused_fixes)
         refused = sum(
             1
@@ -130,6 +132,22 @@ def render_check(
         if len(notes) > len(shown):
             lines.append(f"note: … and {len(notes) - len(shown)} more (use -v to see all)")
     return "\n".join(lines) + "\n"
+
+
+def _rule_count_lines(violations: Sequence[Violation]) -> list[str]:
+    """One line per rule (``ruff --statistics`` style): the count, the rule id and its worst
+    severity; cycles first, then errors, then by count (``report.rule_counts``)."""
+    counts = count_by_rule(violations)
+    worst: dict[str, Severity] = {}
+    for v in violations:
+        if v.rule_id not in worst or v.severity.rank < worst[v.rule_id].rank:
+            worst[v.rule_id] = v.severity
+    width = max(len(str(count)) for _, count in counts)
+    rule_width = max(len(rule) for rule, _ in counts)
+    return [
+        f"{count:>{width}}  {rule:<{rule_width}}  {worst[rule].value}".rstrip()
+        for rule, count in counts
+    ]
 
 
 _CATEGORY_MARK = {

@@ -80,6 +80,13 @@ def read_document(root: Path, rel: str) -> tuple[DocumentFacts | None, str | Non
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return None, f"{rel}: skipped, not valid UTF-8"
+    return parse_document(rel, text), None
+
+
+def parse_document(rel: str, text: str) -> DocumentFacts:
+    """The facts of a boundary document at root-relative ``rel`` whose text is ``text``
+    (what :func:`read_document` reads from disk; the Claude Code hooks pass the text a file
+    would have after an edit)."""
     lines = text.splitlines()
     headings: list[tuple[int, str]] = []
     in_fence = False
@@ -92,16 +99,13 @@ def read_document(root: Path, rel: str) -> tuple[DocumentFacts | None, str | Non
             headings.append((number, line.lstrip("#").strip()))
     directory = rel.rpartition("/")[0] or "."
     exemptions = parse_boundary_exemptions(directory, lines)
-    return (
-        DocumentFacts(
-            path=rel,
-            line_count=len(lines),
-            headings=tuple(headings),
-            exemptions=exemptions,
-            # Split as the upstream plugin does (``/\r?\n/``), not on every Unicode break.
-            lines=tuple(line.removesuffix("\r") for line in text.split("\n")),
-        ),
-        None,
+    return DocumentFacts(
+        path=rel,
+        line_count=len(lines),
+        headings=tuple(headings),
+        exemptions=exemptions,
+        # Split as the upstream plugin does (``/\r?\n/``), not on every Unicode break.
+        lines=tuple(line.removesuffix("\r") for line in text.split("\n")),
     )
 
 
