@@ -24,17 +24,21 @@ from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.load import load_config
 from filid.config.model import Config, RuleConfig
 from filid.graph import Resolver, build_file_graph, build_module_graph, build_resolver
+from filid.graph.tsconfig import parent_dir
 from filid.model.errors import ConfigError
 from filid.model.facts import DocumentFacts, FileFacts
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree
-from filid.model.report import ValidationResult
+from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Violation
 from filid.parse import parse_files
+from filid.parse.vitest import read_typecheck_globs
 from filid.rules.base import Finding, Rule, RuleContext
+from filid.rules.catalogue import runs_by_default
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import INTENT_DOCUMENTS, read_document
+from filid.scan.regime import detect_regime
 from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
 from filid.scoping import restrict, select_rules, timestamp
 from filid.store.location import project_cache_dir
@@ -62,6 +66,10 @@ class Project:
     parsed_files: int = 0
     # Each parsed source file's facts and shape digests (``parse.cache.digest_pair``).
     fact_digests: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # SPEC §0: declared (FCA rules) or undeclared (claims any TypeScript project holds), and
+    # the root-relative file that declared it.
+    regime: Regime = Regime.DECLARED
+    declared_by: str | None = None
 
 
 def load_project(
@@ -178,7 +186,13 @@ def _load_project(
         route_directories=resolver.route_directories(),
     )
     file_graph = build_file_graph(parsed.facts, resolver)
-    test_files = frozenset(f for f in sources if is_test_file(f))
+    typecheck_globs = read_typecheck_globs(resolved, universe.files)
+    test_files = frozenset(
+        f
+        for f in sources
+        if is_test_file(f) or (typecheck_globs and matches_any_glob(f, typecheck_globs))
+    )
+    regime, declared_by = detect_regime(resolved, config.path, tree)
     module_graph = build_module_graph(tree, file_graph, test_files)
     notes = (*config.notes, *universe.notes, *parsed.notes, *doc_notes)
     return Project(
@@ -193,6 +207,8 @@ def _load_project(
         notes=tuple(notes),
         parsed_files=parsed.parsed,
         fact_digests=parsed.digests,
+        regime=regime,
+        declared_by=declared_by,
     )
 
 
@@ -301,7 +317,12 @@ def _evaluate(
         test_files=project.test_files,
         entry_files=frozenset(entry_files),
         route_directories=project.resolver.route_directories(),
+        declared=project.regime is Regime.DECLARED,
+        source_directories=source_directories(project.tree.files),
+        package_directories=project.resolver.package_directories(),
+        unpublished_imports=unpublished_imports(project),
     )
+    declared = project.regime is Regime.DECLARED
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}
     applied: list[str] = []
@@ -309,7 +330,12 @@ def _evaluate(
     for rule in RULES:
         meta = rule.meta
         rule_config = config.rules.get(meta.id)
-        enabled = rule_config.enabled if rule_config and rule_config.enabled is not None else True
+        # Config wins (SPEC §0); otherwise the regime decides which claims run.
+        enabled = (
+            rule_config.enabled
+            if rule_config and rule_config.enabled is not None
+            else runs_by_default(meta.id, declared=declared)
+        )
         if not enabled or (selected is not None and meta.id not in selected):
             skipped.append(meta.id)
             continue
@@ -365,8 +391,40 @@ def _evaluate(
         timestamp=timestamp(),
         notes=project.notes,
         extra={"category": scope_node.category.value} if scope_node is not None else {},
+        regime=project.regime,
+        declared_by=project.declared_by,
     )
     return restrict(result, files=files)
+
+
+def source_directories(files: Sequence[str]) -> frozenset[str]:
+    """Every folder (the root ``.`` included) that holds a source file at any depth."""
+    found: set[str] = set()
+    for file in files:
+        if not is_source_file(file):
+            continue
+        directory = parent_dir(file)
+        while directory not in found:
+            found.add(directory)
+            if directory == ".":
+                break
+            directory = parent_dir(directory)
+    return frozenset(found)
+
+
+def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
+    """(importing file, specifier) → the workspace package folder whose manifest does not
+    publish that path, for every bare specifier that reached a file outside the manifest."""
+    found: dict[tuple[str, str], str] = {}
+    resolver = project.resolver
+    for edge in project.file_graph.edges:
+        specifier = edge.fact.specifier
+        if edge.via_manifest or specifier is None or specifier.startswith((".", "/", "#")):
+            continue
+        package = resolver.unpublished_package(parent_dir(edge.source), specifier)
+        if package is not None:
+            found[(edge.source, specifier)] = package
+    return found
 
 
 def _display_path(root: Path, path: Path | None) -> str | None:

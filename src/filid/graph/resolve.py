@@ -26,7 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
-from filid.graph.workspaces import WorkspaceIndex
+from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
 
 __all__ = [
     "PROBE_EXTENSIONS",
@@ -152,6 +152,38 @@ class Resolver:
                 if file is not None:
                     found.add(file)
         return frozenset(found)
+
+    def unpublished_package(self, directory: str, specifier: str) -> str | None:
+        """The folder of the workspace package whose manifest ``exports`` does not publish
+        ``specifier`` (a ``<package>/<sub>`` path reached only as a plain file), else None.
+
+        Node refuses such an import (``ERR_PACKAGE_PATH_NOT_EXPORTED``). A package without
+        ``exports`` publishes every path; a tsconfig ``paths`` alias that finds the file is
+        the project's own mapping (its bundler follows it), not a package import.
+        """
+        resolution = self.resolve_from(directory, specifier)
+        if resolution.kind is not ResolutionKind.FILE or resolution.via_manifest:
+            return None
+        split = split_package_specifier(specifier)
+        if split is None or not split[1]:
+            return None
+        options = self._tsconfigs.for_directory(directory)
+        if options is not None:
+            matched = options.match_alias(specifier)
+            if matched is not None and self._first(matched[1]) is not None:
+                return None
+        candidates = self._workspaces.candidates(specifier, directory)
+        if not candidates:
+            return None
+        package_dir = candidates[-1][2]
+        package = self._workspaces.package_at(package_dir)
+        if package is None or not package.exports:
+            return None
+        return package_dir
+
+    def package_directories(self) -> frozenset[str]:
+        """The folder of every named workspace package (the units of package cycles)."""
+        return self._workspaces.package_directories()
 
     def workspace_packages(self) -> dict[str, str]:
         """Every named workspace package (name → folder) that resolution links by name."""

@@ -316,6 +316,18 @@ class WorkspaceIndex:
         """Every named package, by name."""
         return self._packages
 
+    def package_at(self, directory: str) -> WorkspacePackage | None:
+        """The named package whose folder is ``directory`` (namesakes included), or None."""
+        for packages in self._namesakes.values():
+            for package in packages:
+                if package.directory == directory:
+                    return package
+        return None
+
+    def package_directories(self) -> frozenset[str]:
+        """The folder of every named workspace package (namesakes included)."""
+        return frozenset(p.directory for ps in self._namesakes.values() for p in ps)
+
     def candidates(
         self, specifier: str, importer_dir: str = "."
     ) -> list[tuple[str, bool, str]] | None:

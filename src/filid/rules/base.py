@@ -84,7 +84,12 @@ class RuleContext:
     """What rules may look at: the classified tree, parse facts, both graphs, structure config.
 
     ``entry_files`` are the manifest-declared and configured entry files (``index.*`` and
-    ``main.*`` are entries by name).
+    ``main.*`` are entries by name). ``declared`` is the regime (SPEC §0): false in a project
+    that declares nothing, where no rule treats an ``index.*`` as a boundary.
+    ``source_directories`` are the folders holding a source file at any depth (``None``: not
+    computed, every folder counts); ``package_directories`` the workspace packages' folders;
+    ``unpublished_imports`` maps (importing file, specifier) to the folder of the workspace
+    package whose manifest does not publish that path.
     """
 
     tree: FractalTree
@@ -95,6 +100,16 @@ class RuleContext:
     test_files: frozenset[str] = field(default_factory=frozenset)
     entry_files: frozenset[str] = field(default_factory=frozenset)
     route_directories: frozenset[str] = field(default_factory=frozenset)
+    declared: bool = True
+    source_directories: frozenset[str] | None = None
+    package_directories: frozenset[str] = field(default_factory=frozenset)
+    unpublished_imports: Mapping[tuple[str, str], str] = field(default_factory=dict)
+
+    def holds_source(self, path: str) -> bool:
+        """True when folder ``path`` holds a source file at any depth (SPEC: folders without
+        source, such as numbered MDX docs folders or scaffold templates, are not nodes for
+        the naming and depth rules)."""
+        return self.source_directories is None or path in self.source_directories
 
     def is_in_route_tree(self, path: str) -> bool:
         """True for a folder at or below a file-routing framework's route folder (Next.js

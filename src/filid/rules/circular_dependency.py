@@ -1,4 +1,12 @@
-"""circular-dependency: no import cycles between modules."""
+"""circular-dependency: no import cycles between modules.
+
+In a declared project (SPEC §0) the units are the owners of the module graph (§4). In an
+undeclared one no ``index.*`` is a boundary, so the rule claims only what holds for any
+TypeScript project: a cycle between workspace packages, and a cycle between folders whose
+every hop is a runtime import of the next folder's ``index.*`` inside one package (a barrel
+loop: importing one barrel loads the other, whose load needs the first). Deep imports past an
+``index.*`` close no such loop there.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.graph.cycles import find_cycles
+from filid.graph.cycles import Cycle, find_cycles
 from filid.graph.lca import resolve_lca
+from filid.graph.module_graph import build_package_graph, package_of
 from filid.model.errors import InputError
+from filid.model.graph import ImportEdge
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.base import (
@@ -19,6 +29,7 @@ from filid.rules.base import (
     RuleMeta,
     import_location,
 )
+from filid.scan.classify import entry_stem
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,41 +81,70 @@ class CircularDependency:
 
     def check(self, context: RuleContext, options: CircularDependencyOptions) -> Iterable[Finding]:
         """Yield one finding per cycle, at its smallest member, with one route of evidence."""
-        cycles = find_cycles(context.module_graph, include_type_imports=options.includeTypeImports)
+        include = options.includeTypeImports
+        if context.declared:
+            for cycle in find_cycles(context.module_graph, include_type_imports=include):
+                yield _finding(context, cycle, "modules")
+            return
+        packages = context.package_directories
+        package_graph = build_package_graph(context.file_graph, packages, context.test_files)
+        for cycle in find_cycles(package_graph, include_type_imports=include):
+            yield _finding(context, cycle, "workspace packages")
+
+        def through_index(edge: ImportEdge) -> bool:
+            if entry_stem(edge.target.rpartition("/")[2]) != "index":
+                return False
+            return package_of(edge.source, packages) == package_of(edge.target, packages)
+
+        cycles = find_cycles(context.module_graph, include_type_imports=False, counts=through_index)
         for cycle in cycles:
-            members = cycle.members
-            first = members[0]
-            lca = members[0]
-            try:
-                for other in members[1:]:
-                    lca = resolve_lca(context.tree, lca, other).lca
-                placement = resolve_lca(context.tree, lca, lca).suggested_placement
-            except InputError:
-                placement = "."
-            hops = [import_location(edge.source, edge.fact) for edge in cycle.route]
-            route_text = " -> ".join(
-                [*cycle.modules, cycle.modules[0]] if cycle.modules else members
-            )
-            evidence = "; ".join(
-                f"{e.source}:{e.fact.line} imports '{e.fact.specifier}'" for e in cycle.route
-            )
-            location = hops[0] if hops else None
-            yield Finding(
-                node=first,
-                path=first,
-                message=(
-                    f"import cycle between {len(members)} modules ({', '.join(members)}): "
-                    f"{route_text} [{evidence}]"
-                ),
-                location=location,
-                suggestion=f"move the shared part to {placement}",
-                fix=FixInfo(
-                    action=SyncActionKind.MOVE,
-                    risk=Risk.RISKY,
-                    description=f"move the code the cycle shares into {placement}",
-                    target_path=placement,
-                ),
-                related=tuple(hops),
-                members=members,
-                fingerprint_parts=members,
-            )
+            yield _finding(context, cycle, "folders, each entered through its index file")
+
+
+def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
+    members = cycle.members
+    first = members[0]
+    hops = [import_location(edge.source, edge.fact) for edge in cycle.route]
+    route_text = " -> ".join([*cycle.modules, cycle.modules[0]] if cycle.modules else members)
+    evidence = "; ".join(
+        f"{e.source}:{e.fact.line} imports '{e.fact.specifier}'" for e in cycle.route
+    )
+    message = (
+        f"import cycle between {len(members)} {units} ({', '.join(members)}): "
+        f"{route_text} [{evidence}]"
+    )
+    location = hops[0] if hops else None
+    if units == "workspace packages":
+        return Finding(
+            node=first,
+            path=first,
+            message=message,
+            location=location,
+            suggestion="move what both packages need into a package neither imports back",
+            related=tuple(hops),
+            members=members,
+            fingerprint_parts=("packages", *members),
+        )
+    lca = members[0]
+    try:
+        for other in members[1:]:
+            lca = resolve_lca(context.tree, lca, other).lca
+        placement = resolve_lca(context.tree, lca, lca).suggested_placement
+    except InputError:
+        placement = "."
+    return Finding(
+        node=first,
+        path=first,
+        message=message,
+        location=location,
+        suggestion=f"move the shared part to {placement}",
+        fix=FixInfo(
+            action=SyncActionKind.MOVE,
+            risk=Risk.RISKY,
+            description=f"move the code the cycle shares into {placement}",
+            target_path=placement,
+        ),
+        related=tuple(hops),
+        members=members,
+        fingerprint_parts=members,
+    )

@@ -46,6 +46,8 @@ class MaxDepth:
         for node in context.tree.nodes.values():
             if node.depth <= limit or context.is_in_route_tree(node.path):
                 continue  # a route tree's depth is its URL (route groups included)
+            if not context.holds_source(node.path):
+                continue  # docs, assets, scaffold templates: no module to flatten
             parent = parent_path(node.path)
             yield Finding(
                 node=node.path,

@@ -14,6 +14,8 @@ from filid.rules.module_entry_point import ModuleEntryPoint
 from filid.rules.naming_convention import NamingConvention
 from filid.rules.organ_no_claudemd import OrganNoClaudemd
 from filid.rules.pure_function_isolation import PureFunctionIsolation
+from filid.rules.unpublished_package_import import UnpublishedPackageImport
+from filid.rules.unresolved_import import UnresolvedImport
 from filid.rules.zero_peer_file import ZeroPeerFile
 
 RULES: tuple[Rule, ...] = (
@@ -28,6 +30,8 @@ RULES: tuple[Rule, ...] = (
     ExternalImportBoundary(),
     IntentDocumentContract(),
     HybridNode(),
+    UnresolvedImport(),
+    UnpublishedPackageImport(),
 )
 
 RULES_BY_ID: dict[str, Rule] = {rule.meta.id: rule for rule in RULES}
