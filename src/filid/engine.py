@@ -23,7 +23,14 @@ from typing import Any
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.load import load_config
 from filid.config.model import Config, RuleConfig
-from filid.graph import Resolver, build_file_graph, build_module_graph, build_resolver
+from filid.graph import (
+    DYNAMIC_SPECIFIER,
+    SOURCE_EXTENSIONS,
+    Resolver,
+    build_file_graph,
+    build_module_graph,
+    build_resolver,
+)
 from filid.graph.tsconfig import parent_dir
 from filid.model.errors import ConfigError
 from filid.model.facts import DocumentFacts, FileFacts
@@ -39,7 +46,13 @@ from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import INTENT_DOCUMENTS, read_document
 from filid.scan.regime import detect_regime
-from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
+from filid.scan.universe import (
+    Universe,
+    git_ignored,
+    is_source_file,
+    list_universe,
+    resolve_root,
+)
 from filid.scoping import restrict, select_rules, timestamp
 from filid.store.location import project_cache_dir
 
@@ -321,6 +334,7 @@ def _evaluate(
         source_directories=source_directories(project.tree.files),
         package_directories=project.resolver.package_directories(),
         unpublished_imports=unpublished_imports(project),
+        generated_imports=generated_imports(project),
     )
     declared = project.regime is Regime.DECLARED
     violations: list[Violation] = []
@@ -410,6 +424,25 @@ def source_directories(files: Sequence[str]) -> frozenset[str]:
                 break
             directory = parent_dir(directory)
     return frozenset(found)
+
+
+def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
+    """(file, specifier) of the unresolved imports whose missing target git ignores: a file a
+    build generates (``CompaniesUsing.script.output.ts``, a codegen'd ``routers/`` folder).
+    Such an import resolves once the project is built, so it is not broken."""
+    probes: dict[str, set[tuple[str, str]]] = {}
+    for item in project.file_graph.unresolved:
+        if item.specifier == DYNAMIC_SPECIFIER:
+            continue
+        for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier):
+            for path in (base, *(base + e for e in SOURCE_EXTENSIONS), base + "/index.ts"):
+                if path.startswith("../") or path in ("", "."):
+                    continue
+                probes.setdefault(path, set()).add((item.file, item.specifier))
+    if not probes:
+        return frozenset()
+    ignored = git_ignored(project.root, probes)
+    return frozenset(key for path in ignored for key in probes.get(path, ()))
 
 
 def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:

@@ -153,6 +153,24 @@ class Resolver:
                     found.add(file)
         return frozenset(found)
 
+    def candidate_paths(self, directory: str, specifier: str) -> list[str]:
+        """The root-relative paths ``specifier`` could stand for (before extensions are
+        tried): its relative or root path, its tsconfig alias targets, its workspace
+        package candidates. Used to ask whether a missing target is a generated file."""
+        if _is_path_specifier(specifier):
+            base = "." if specifier.startswith("/") else directory
+            return self._strip_query(join_path(base, specifier.lstrip("/")))
+        found: list[str] = []
+        options = self._tsconfigs.for_directory(directory)
+        if options is not None:
+            matched = options.match_alias(specifier)
+            if matched is not None:
+                found.extend(matched[1])
+        workspace = self._workspaces.candidates(specifier, directory)
+        if workspace is not None:
+            found.extend(c for c, _, _ in workspace)
+        return found
+
     def unpublished_package(self, directory: str, specifier: str) -> str | None:
         """The folder of the workspace package whose manifest ``exports`` does not publish
         ``specifier`` (a ``<package>/<sub>`` path reached only as a plain file), else None.

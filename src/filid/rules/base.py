@@ -89,7 +89,8 @@ class RuleContext:
     ``source_directories`` are the folders holding a source file at any depth (``None``: not
     computed, every folder counts); ``package_directories`` the workspace packages' folders;
     ``unpublished_imports`` maps (importing file, specifier) to the folder of the workspace
-    package whose manifest does not publish that path.
+    package whose manifest does not publish that path; ``generated_imports`` are the
+    (file, specifier) pairs of unresolved imports whose missing target git ignores.
     """
 
     tree: FractalTree
@@ -104,6 +105,7 @@ class RuleContext:
     source_directories: frozenset[str] | None = None
     package_directories: frozenset[str] = field(default_factory=frozenset)
     unpublished_imports: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    generated_imports: frozenset[tuple[str, str]] = field(default_factory=frozenset)
 
     def holds_source(self, path: str) -> bool:
         """True when folder ``path`` holds a source file at any depth (SPEC: folders without

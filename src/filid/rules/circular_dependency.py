@@ -86,7 +86,9 @@ class CircularDependency:
             for cycle in find_cycles(context.module_graph, include_type_imports=include):
                 yield _finding(context, cycle, "modules")
             return
-        packages = context.package_directories
+        # The root package of a monorepo is its workspace, not a unit: its files (scripts,
+        # examples) are not a package that others depend on.
+        packages = context.package_directories - {"."}
         package_graph = build_package_graph(context.file_graph, packages, context.test_files)
         for cycle in find_cycles(package_graph, include_type_imports=include):
             yield _finding(context, cycle, "workspace packages")

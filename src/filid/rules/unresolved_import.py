@@ -4,7 +4,8 @@ filid-specific (no upstream id). It holds for any TypeScript project, so it is o
 claims an undeclared project gets; a declared project gets it when its config enables it.
 The resolver follows the TypeScript compiler (SPEC §4); a bare specifier naming no workspace
 package is external and never reported, nor is a dynamic ``import(x)`` of a computed value.
-Test files are not judged (their runner may alias paths filid cannot see).
+Test files are not judged (their runner may alias paths filid cannot see), nor an import
+whose missing target git ignores (a file the build generates).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ class UnresolvedImport:
         for item in context.file_graph.unresolved:
             if item.specifier == DYNAMIC_SPECIFIER or item.file in context.test_files:
                 continue
+            if (item.file, item.specifier) in context.generated_imports:
+                continue  # git ignores the missing target: a build generates it
             directory = parent_path(item.file) if "/" in item.file else "."
             yield Finding(
                 node=directory,

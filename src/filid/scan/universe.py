@@ -140,6 +140,28 @@ def _finish_git(process: subprocess.Popen[bytes] | None) -> bytes | None:
     return out if process.returncode == 0 else None
 
 
+def git_ignored(root: Path, paths: Collection[str]) -> frozenset[str]:
+    """The root-relative ``paths`` that git ignores (``git check-ignore --stdin``): files a
+    build generates, so an import of one that does not exist yet is not broken. Empty outside
+    a git work tree or when git is unavailable."""
+    if not paths:
+        return frozenset()
+    data = b"".join(p.encode("utf-8") + b"\0" for p in sorted(paths))
+    try:
+        done = subprocess.run(
+            ["git", "check-ignore", "--no-index", "-z", "--stdin"],
+            cwd=root,
+            input=data,
+            capture_output=True,
+            check=False,
+        )
+    except OSError:
+        return frozenset()
+    if done.returncode not in (0, 1):
+        return frozenset()
+    return frozenset(p.decode("utf-8", "replace") for p in done.stdout.split(b"\0") if p)
+
+
 def is_ignored_root(root: Path) -> bool:
     """Whether the enclosing git repository ignores ``root`` itself (then nothing in it is
     git's business: it is listed from disk and new files in it are not "ignored")."""
