@@ -20,6 +20,15 @@ from filid.rules.base import (
 _DEEP = "a/b/c/d/e/f/g/h/i/j/k"
 
 
+def _is_scaffold(path: str, limit: int) -> bool:
+    """A folder below a ``templates`` folder that lies within the limit: a scaffold copies
+    a whole project (``templates/app/ts/app/api/route.ts``), whose depth is the generated
+    project's, not this one's. Decision (SPEC is silent; issue 23: ``max-depth`` on
+    scaffold templates was a false claim)."""
+    segments = path.split("/")
+    return "templates" in segments[:limit]
+
+
 class MaxDepth:
     """Flags nodes deeper than the configured maximum depth."""
 
@@ -46,7 +55,7 @@ class MaxDepth:
         for node in context.tree.nodes.values():
             if node.depth <= limit or context.is_in_route_tree(node.path):
                 continue  # a route tree's depth is its URL (route groups included)
-            if not context.holds_source(node.path):
+            if not context.holds_source(node.path) or _is_scaffold(node.path, limit):
                 continue  # docs, assets, scaffold templates: no module to flatten
             parent = parent_path(node.path)
             yield Finding(

@@ -142,11 +142,26 @@ def _finish_git(process: subprocess.Popen[bytes] | None) -> bytes | None:
 
 def git_ignored(root: Path, paths: Collection[str]) -> frozenset[str]:
     """The root-relative ``paths`` that git ignores (``git check-ignore --stdin``): files a
-    build generates, so an import of one that does not exist yet is not broken. Empty outside
-    a git work tree or when git is unavailable."""
-    if not paths:
-        return frozenset()
-    data = b"".join(p.encode("utf-8") + b"\0" for p in sorted(paths))
+    build generates, so an import of one that does not exist yet is not broken. A path
+    beyond a symbolic link counts as ignored too: links are not followed (SPEC §1), so what
+    lies behind one (a private submodule's sources) is outside the universe, not missing.
+    Outside a git work tree, or when git is unavailable, only those."""
+    links: dict[str, bool] = {}
+
+    def behind_link(path: str) -> bool:
+        # git refuses a whole batch when one path lies beyond a symbolic link.
+        head = path.rpartition("/")[0]
+        if not head:
+            return False
+        if head not in links:
+            links[head] = os.path.islink(root / head) or behind_link(head)
+        return links[head]
+
+    linked = frozenset(p for p in paths if behind_link(p))
+    kept = sorted(p for p in paths if p not in linked)
+    if not kept:
+        return linked
+    data = b"".join(p.encode("utf-8") + b"\0" for p in kept)
     try:
         done = subprocess.run(
             ["git", "check-ignore", "--no-index", "-z", "--stdin"],
@@ -156,10 +171,10 @@ def git_ignored(root: Path, paths: Collection[str]) -> frozenset[str]:
             check=False,
         )
     except OSError:
-        return frozenset()
+        return linked
     if done.returncode not in (0, 1):
-        return frozenset()
-    return frozenset(p.decode("utf-8", "replace") for p in done.stdout.split(b"\0") if p)
+        return linked
+    return linked | {p.decode("utf-8", "replace") for p in done.stdout.split(b"\0") if p}
 
 
 def is_ignored_root(root: Path) -> bool:
