@@ -31,9 +31,7 @@ SDK = {
     "package.json": '{"name": "sdk-root", "private": true, "workspaces": ["packages/*"]}\n',
     "packages/ai/package.json": '{"name": "ai", "exports": {".": "./src/index.ts"}}\n',
     "packages/ai/src/index.ts": "export { generateText } from './generate-text';\n",
-    "packages/ai/src/generate-text/index.ts": (
-        "export { generateText } from './generate-text';\n"
-    ),
+    "packages/ai/src/generate-text/index.ts": ("export { generateText } from './generate-text';\n"),
     "packages/ai/src/generate-text/generate-text.ts": (
         "import { prepareRetries } from '../util/prepare-retries';\n"
         "export const generateText = () => prepareRetries();\n"
@@ -170,7 +168,7 @@ def test_declared_deep_import_of_an_unexported_name_states_the_public_surface(
     result = evaluate(load_project(root, use_cache=False), rule_ids=["external-import-boundary"])
     [violation] = [v for v in result.violations if v.path.endswith("generate-text.ts")]
     assert violation.message.startswith(
-        "`prepareRetries` is not part of module `packages/ai/src/util`'s public surface"
+        "`prepareRetries` is not part of module `packages/ai/src/util`'s public surface: "
     )
     assert "bypasses" not in violation.message
     assert violation.suggestion == (
@@ -179,7 +177,9 @@ def test_declared_deep_import_of_an_unexported_name_states_the_public_surface(
     )
     assert violation.fix is not None and violation.fix.risk.value == "risky"
     runner = CliRunner()
-    text = runner.invoke(cli, ["check", str(root), "--no-cache", "--rules", "external-import-boundary"])
+    text = runner.invoke(
+        cli, ["check", str(root), "--no-cache", "--rules", "external-import-boundary"]
+    )
     assert "[*]" not in text.output and "import it from the module's entry point" not in text.output
 
 
@@ -332,9 +332,7 @@ def test_import_of_a_value_still_closes_the_cycle(
     make_project: ProjectFactory, config: object
 ) -> None:
     root = make_project(_type_cycle("export class ButtonProps {}\n"), config)
-    assert _violations(root, ["circular-dependency"]) == [
-        ("circular-dependency", "src/button")
-    ]
+    assert _violations(root, ["circular-dependency"]) == [("circular-dependency", "src/button")]
 
 
 # -- pattern 5: folders without source files ---------------------------------------------
@@ -440,9 +438,7 @@ def test_unresolved_import_of_a_git_ignored_generated_file_is_not_claimed(
     )
     _git(root, "init", "-q")
     result = evaluate(load_project(root, use_cache=False))
-    assert [(v.rule_id, v.location.line) for v in result.violations] == [
-        ("unresolved-import", 3)
-    ]
+    assert [(v.rule_id, v.location.line) for v in result.violations] == [("unresolved-import", 3)]
 
 
 # -- every report says which regime ran --------------------------------------------------

@@ -188,10 +188,10 @@ def _through_entry(
     missing = [n for n in names if n not in available]
     shown = ", ".join(f"`{n}`" for n in missing)
     verb = "is" if len(missing) == 1 else "are"
-    message = (
-        f"{shown} {verb} not part of module `{target.path}`'s public surface "
-        f"(imported from '{edge.target}')"
-    )
+    # Case (a) keeps what it adds (an organ used from outside); case (b)'s "bypasses the
+    # entry point" would be false: the entry has nothing to go through.
+    detail = message if " from organ " in message else f"imported from '{edge.target}'"
+    message = f"{shown} {verb} not part of module `{target.path}`'s public surface: {detail}"
     suggestion = f"export {shown} from {entry}, or move '{edge.source}' inside '{target.path}'"
     return message, suggestion, fix
 
