@@ -20,6 +20,10 @@ __all__ = ["TypeOnlyIndex"]
 
 TargetOf = Callable[[str, str], "str | None"]
 
+# Re-export chains longer than this are not followed (the binding counts as a value): the
+# walk recurses, and a hostile chain of thousands of files must not exhaust the stack.
+_MAX_HOPS = 64
+
 # Import kinds whose bindings can all be types; the others always run the target.
 _NAMED_KINDS = frozenset({ImportKind.STATIC, ImportKind.RE_EXPORT})
 
@@ -47,8 +51,8 @@ class TypeOnlyIndex:
         key = (file, name)
         if key in self._memo:
             return self._memo[key]
-        if key in seen:
-            return False  # a re-export loop proves nothing
+        if key in seen or len(seen) > _MAX_HOPS:
+            return False  # a re-export loop (or a chain too long to follow) proves nothing
         seen.add(key)
         answer = self._compute(file, name, seen)
         self._memo[key] = answer
@@ -83,7 +87,7 @@ class TypeOnlyIndex:
 
     def _exports_name(self, file: str, name: str, seen: set[str]) -> bool:
         """Does ``file`` export ``name`` at all (directly or through ``export *``)?"""
-        if file in seen:
+        if file in seen or len(seen) > _MAX_HOPS:
             return False
         seen.add(file)
         facts = self._facts.get(file)

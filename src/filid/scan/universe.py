@@ -149,13 +149,18 @@ def git_ignored(root: Path, paths: Collection[str]) -> frozenset[str]:
     links: dict[str, bool] = {}
 
     def behind_link(path: str) -> bool:
-        # git refuses a whole batch when one path lies beyond a symbolic link.
+        # git refuses a whole batch when one path lies beyond a symbolic link. Iterative:
+        # a path may be thousands of folders deep.
+        heads: list[str] = []
         head = path.rpartition("/")[0]
-        if not head:
-            return False
-        if head not in links:
-            links[head] = os.path.islink(root / head) or behind_link(head)
-        return links[head]
+        while head and head not in links:
+            heads.append(head)
+            head = head.rpartition("/")[0]
+        answer = links.get(head, False) if head else False
+        for folder in reversed(heads):
+            answer = answer or os.path.islink(root / folder)
+            links[folder] = answer
+        return answer
 
     linked = frozenset(p for p in paths if behind_link(p))
     kept = sorted(p for p in paths if p not in linked)
