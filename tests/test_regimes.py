@@ -348,13 +348,17 @@ def test_folders_without_source_are_no_nodes_for_naming_and_depth(
         f"{deep}/component.tsx.hbs": "export const {{name}} = 1;\n",
         # A scaffold with source: its depth is the generated project's (Next.js routes).
         "packages/cli/src/init/templates/app/ts/app/api/novu/deep/route.ts": "export {};\n",
+        # Code that mirrors a URL below a dynamic segment (outside any route folder).
+        "apps/web/modules/api/v2/surveys/[surveyId]/contact-links/contacts/[id]/route.ts": (
+            "export {};\n"
+        ),
         "src/a/b/c/d/e/f/g/h/i/j/deep.ts": "export const d = 1;\n",
     }
     config = {"rules": {"naming-convention": {"enabled": True}}}
     found = _violations(make_project(files, config), ["naming-convention", "max-depth"])
     assert ("naming-convention", "docs/01-overview") not in found
     assert ("naming-convention", "src/Bad_Name") in found
-    assert not any("templates" in path for _, path in found)
+    assert not any("templates" in path or "[" in path for _, path in found)
     assert ("max-depth", "src/a/b/c/d/e/f/g/h/i/j") in found
     undeclared = _violations(make_project(files), None)
     assert [v for v in undeclared if v[0] == "max-depth"] == [
@@ -466,3 +470,34 @@ def test_every_report_names_the_regime_and_how_to_adopt(make_project: ProjectFac
     data = json.loads(runner.invoke(cli, ["check", str(declared), "--format", "json"]).output)
     assert data["regime"] == "declared"
     assert data["config"]["declaredBy"] == ".filid/config.json"
+
+
+def test_unresolved_import_claims_only_paths_and_aliases_filid_can_judge(
+    make_project: ProjectFactory,
+) -> None:
+    files = {
+        "package.json": '{"private": true, "workspaces": ["apps/*", "packages/*"]}\n',
+        "tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./apps/web/src/*"]}}}\n',
+        # A workspace package that shares its name with the npm one the app really uses.
+        "packages/storybook/package.json": '{"name": "storybook"}\n',
+        "packages/storybook/index.ts": "export {};\n",
+        "apps/web/package.json": '{"name": "web"}\n',
+        "apps/web/src/global.css": "body {}\n",
+        "apps/web/src/a.ts": (
+            "import { fn } from 'storybook/test';\n"
+            "import css from '@/global.css?inline';\n"
+            "import { gone } from '@/gone';\n"
+            "export const a = [fn, css, gone];\n"
+        ),
+        # React Router typegen: `./+types/x` resolves through tsconfig rootDirs.
+        "apps/remix/tsconfig.json": (
+            '{"compilerOptions": {"rootDirs": [".", "./.react-router/types"]}}\n'
+        ),
+        "apps/remix/app/routes/home.tsx": (
+            "import type { Route } from './+types/home';\nexport const r = (p: Route) => p;\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [(v.rule_id, v.path, v.location.line) for v in result.violations] == [
+        ("unresolved-import", "apps/web/src/a.ts", 3)
+    ]

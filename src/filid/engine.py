@@ -427,12 +427,17 @@ def source_directories(files: Sequence[str]) -> frozenset[str]:
 
 
 def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
-    """(file, specifier) of the unresolved imports whose missing target git ignores: a file a
-    build generates (``CompaniesUsing.script.output.ts``, a codegen'd ``routers/`` folder).
-    Such an import resolves once the project is built, so it is not broken."""
+    """(file, specifier) of the unresolved imports filid does not claim are broken: those
+    ``Resolver.is_judged_unresolved`` leaves alone, and those whose missing target git
+    ignores (a file a build generates: ``CompaniesUsing.script.output.ts``, a codegen'd
+    ``routers/`` folder), which resolve once the project is built."""
     probes: dict[str, set[tuple[str, str]]] = {}
+    unjudged: set[tuple[str, str]] = set()
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
+            continue
+        if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
+            unjudged.add((item.file, item.specifier))
             continue
         for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier):
             for path in (base, *(base + e for e in SOURCE_EXTENSIONS), base + "/index.ts"):
@@ -440,9 +445,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                     continue
                 probes.setdefault(path, set()).add((item.file, item.specifier))
     if not probes:
-        return frozenset()
+        return frozenset(unjudged)
     ignored = git_ignored(project.root, probes)
-    return frozenset(key for path in ignored for key in probes.get(path, ()))
+    return frozenset(unjudged | {key for path in ignored for key in probes.get(path, ())})
 
 
 def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:

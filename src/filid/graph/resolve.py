@@ -153,6 +153,25 @@ class Resolver:
                     found.add(file)
         return frozenset(found)
 
+    def is_judged_unresolved(self, directory: str, specifier: str) -> bool:
+        """Whether an unresolved ``specifier`` is a claim filid can make: a relative or root
+        path, or a tsconfig ``paths`` alias, that finds no file even without a bundler query
+        (``?inline``), under a tsconfig without ``rootDirs``. A bare workspace name (its
+        package may publish build output, or keep private sources behind a link), a
+        ``#x`` package import, and a namesake of an npm package are not judged."""
+        options = self._tsconfigs.for_directory(directory)
+        if _is_path_specifier(specifier):
+            if options is not None and options.has_root_dirs:
+                return False
+        elif options is None or options.match_alias(specifier) is None:
+            return False
+        for mark in ("?", "#"):
+            head = specifier.split(mark, 1)[0]
+            found = head != specifier and bool(head)
+            if found and self.resolve_from(directory, head).kind is ResolutionKind.FILE:
+                return False
+        return True
+
     def candidate_paths(self, directory: str, specifier: str) -> list[str]:
         """The root-relative paths ``specifier`` could stand for (before extensions are
         tried): its relative or root path, its tsconfig alias targets, its workspace

@@ -93,6 +93,9 @@ class CompilerPaths:
     # spell a new relative import the way the compiler demands (node16/nodenext: ``.js``).
     module: str | None = None
     module_resolution: str | None = None
+    # ``rootDirs`` is set: relative imports may resolve through a virtual merged folder
+    # (React Router's ``./+types/x`` into ``.react-router/types``), which filid does not model.
+    has_root_dirs: bool = False
 
     @property
     def needs_extensions(self) -> bool:
@@ -136,6 +139,7 @@ class _RawOptions:
     root_dir: str | None = None
     module: str | None = None
     module_resolution: str | None = None
+    has_root_dirs: bool = False
 
 
 def _parse_aliases(raw: object) -> tuple[PathAlias, ...] | None:
@@ -181,6 +185,7 @@ class TsconfigIndex:
                     root_dir=raw.root_dir,
                     module=raw.module,
                     module_resolution=raw.module_resolution,
+                    has_root_dirs=raw.has_root_dirs,
                 )
 
     @property
@@ -259,6 +264,7 @@ class TsconfigIndex:
         root_dir: str | None = None
         module: str | None = None
         module_resolution: str | None = None
+        has_root_dirs = False
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -271,8 +277,11 @@ class TsconfigIndex:
             root_dir = inherited.root_dir or root_dir
             module = inherited.module or module
             module_resolution = inherited.module_resolution or module_resolution
+            has_root_dirs = has_root_dirs or inherited.has_root_dirs
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
+            if isinstance(options.get("rootDirs"), list):
+                has_root_dirs = bool(options["rootDirs"])
             if isinstance(options.get("module"), str):
                 module = str(options["module"]).lower()
             if isinstance(options.get("moduleResolution"), str):
@@ -288,7 +297,9 @@ class TsconfigIndex:
                 out_dir = join_path(config_dir, str(options["outDir"]))
             if isinstance(options.get("rootDir"), str):
                 root_dir = join_path(config_dir, str(options["rootDir"]))
-        return _RawOptions(base_url, paths, paths_dir, out_dir, root_dir, module, module_resolution)
+        return _RawOptions(
+            base_url, paths, paths_dir, out_dir, root_dir, module, module_resolution, has_root_dirs
+        )
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
         values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []

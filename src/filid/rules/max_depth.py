@@ -21,12 +21,16 @@ _DEEP = "a/b/c/d/e/f/g/h/i/j/k"
 
 
 def _is_scaffold(path: str, limit: int) -> bool:
-    """A folder below a ``templates`` folder that lies within the limit: a scaffold copies
-    a whole project (``templates/app/ts/app/api/route.ts``), whose depth is the generated
-    project's, not this one's. Decision (SPEC is silent; issue 23: ``max-depth`` on
-    scaffold templates was a false claim)."""
-    segments = path.split("/")
-    return "templates" in segments[:limit]
+    """A folder below a ``templates`` folder, or below a dynamic route segment (``[id]``),
+    that lies within the limit. A scaffold copies a whole project
+    (``templates/app/ts/app/api/route.ts``), whose depth is the generated project's; a tree
+    under ``[surveyId]`` mirrors a URL (``modules/api/v2/surveys/[surveyId]/contacts``, the
+    code behind a route), whose depth is the URL's, like a route tree. Decision (SPEC is
+    silent; issue 23: ``max-depth`` on scaffold templates was a false claim)."""
+    segments = path.split("/")[:limit]
+    return "templates" in segments or any(
+        len(s) > 2 and s.startswith("[") and s.endswith("]") for s in segments
+    )
 
 
 class MaxDepth:

@@ -1,9 +1,13 @@
-"""unresolved-import: a relative, aliased or workspace import that finds no file (SPEC §0).
+"""unresolved-import: a relative or aliased import that finds no file (SPEC §0).
 
 filid-specific (no upstream id). It holds for any TypeScript project, so it is one of the
 claims an undeclared project gets; a declared project gets it when its config enables it.
-The resolver follows the TypeScript compiler (SPEC §4); a bare specifier naming no workspace
-package is external and never reported, nor is a dynamic ``import(x)`` of a computed value.
+The resolver follows the TypeScript compiler (SPEC §4). Only relative and root paths and
+tsconfig ``paths`` aliases are claimed: a bare workspace package name may reach build output
+or sources kept private behind a link, and shares names with npm packages, so it is not
+judged; nor is a dynamic ``import(x)`` of a computed value, a path that resolves once its
+bundler query (``?inline``) is dropped, or a relative path under a tsconfig with
+``rootDirs`` (a virtual merged folder, such as React Router's generated ``./+types/x``).
 Test files are not judged (their runner may alias paths filid cannot see), nor an import
 whose missing target git ignores (a file the build generates).
 """
