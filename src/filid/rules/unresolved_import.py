@@ -32,14 +32,14 @@ from filid.rules.base import (
 
 
 class UnresolvedImport:
-    """Flags every relative, aliased or workspace import that resolves to no file."""
+    """Flags every relative or aliased import that resolves to no file."""
 
     meta: ClassVar[RuleMeta] = RuleMeta(
         id="unresolved-import",
         category=RuleCategory.DEPENDENCY,
         default_severity=Severity.ERROR,
         applies_to=ALL_CATEGORIES,
-        description="Relative, aliased and workspace imports resolve to a file of the project.",
+        description="Relative and aliased imports resolve to a file of the project.",
         rationale=(
             "An import that resolves to nothing fails to compile or to load: the file moved, "
             "was renamed or deleted, or the alias that should reach it is wrong."
