@@ -501,3 +501,21 @@ def test_unresolved_import_claims_only_paths_and_aliases_filid_can_judge(
     assert [(v.rule_id, v.path, v.location.line) for v in result.violations] == [
         ("unresolved-import", "apps/web/src/a.ts", 3)
     ]
+
+
+def test_a_stylesheet_read_by_path_closes_no_package_cycle(make_project: ProjectFactory) -> None:
+    files = {
+        "package.json": '{"private": true, "workspaces": ["apps/*", "packages/*"]}\n',
+        "apps/web/package.json": '{"name": "web"}\n',
+        "apps/web/src/editor.css": "p {}\n",
+        "apps/web/src/a.ts": "import { v } from 'surveys';\nexport const a = v;\n",
+        "packages/surveys/package.json": '{"name": "surveys", "main": "src/index.ts"}\n',
+        "packages/surveys/src/index.ts": (
+            "import css from '../../../apps/web/src/editor.css?inline';\nexport const v = css;\n"
+        ),
+    }
+    assert _violations(make_project(files)) == []
+    files["packages/surveys/src/index.ts"] = (
+        "import { a } from '../../../apps/web/src/a';\nexport const v = a;\n"
+    )
+    assert _violations(make_project(files)) == [("circular-dependency", "apps/web")]

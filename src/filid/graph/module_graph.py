@@ -7,6 +7,7 @@ from collections.abc import Collection
 from filid.model.graph import FileGraph, ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.scan.classify import entry_stem
+from filid.scan.universe import is_source_file
 
 __all__ = ["build_module_graph", "build_package_graph", "edge_sort_key", "package_of"]
 
@@ -102,8 +103,8 @@ def build_package_graph(
     file_graph: FileGraph, package_dirs: Collection[str], test_files: Collection[str]
 ) -> ModuleGraph:
     """Edges between workspace packages: one per package pair, from every import of a
-    non-test file of one package to a file of another (SPEC §0: package cycles). Files
-    outside every package take no part."""
+    non-test file of one package to a source file of another (SPEC §0: package cycles).
+    Files outside every package take no part."""
     dirs = frozenset(package_dirs)
     tests = test_files if isinstance(test_files, (set, frozenset)) else frozenset(test_files)
     memo: dict[str, str | None] = {}
@@ -116,8 +117,8 @@ def build_package_graph(
 
     grouped: dict[tuple[str, str], list[ImportEdge]] = {}
     for edge in file_graph.edges:
-        if edge.source in tests:
-            continue
+        if edge.source in tests or not is_source_file(edge.target):
+            continue  # a stylesheet or asset read by path orders no load and no build
         source, target = package(edge.source), package(edge.target)
         if source is None or target is None or source == target:
             continue
