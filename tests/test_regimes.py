@@ -519,3 +519,26 @@ def test_a_stylesheet_read_by_path_closes_no_package_cycle(make_project: Project
         "import { a } from '../../../apps/web/src/a';\nexport const v = a;\n"
     )
     assert _violations(make_project(files)) == [("circular-dependency", "apps/web")]
+
+
+def test_undeclared_barrel_loop_needs_a_file_level_runtime_cycle(
+    make_project: ProjectFactory,
+) -> None:
+    # langfuse's shape: `src/db.ts` (kept out of the package index) imports the `server`
+    # barrel, a server file imports the package index: two folders, but no file-level cycle.
+    files = {
+        "src/index.ts": "export { scope } from './scope';\n",
+        "src/scope.ts": "export const scope = 1;\n",
+        "src/db.ts": "import { logger } from './server';\nexport const db = logger;\n",
+        "src/server/index.ts": "export { logger } from './logger';\n",
+        "src/server/logger.ts": "import { scope } from '../';\nexport const logger = scope;\n",
+    }
+    assert _violations(make_project(files)) == []
+    # The package index re-exports the server barrel: now loading either loads the other.
+    files["src/index.ts"] += "export * from './server';\n"
+    assert [rule for rule, _ in _violations(make_project(files))] == ["circular-dependency"]
+    # A lazy `import()` loads nothing at import time.
+    files["src/server/logger.ts"] = (
+        "export const logger = () => import('../').then((m) => m.scope);\n"
+    )
+    assert _violations(make_project(files)) == []

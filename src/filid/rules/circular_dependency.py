@@ -2,23 +2,25 @@
 
 In a declared project (SPEC §0) the units are the owners of the module graph (§4). In an
 undeclared one no ``index.*`` is a boundary, so the rule claims only what holds for any
-TypeScript project: a cycle between workspace packages, and a cycle between folders whose
-every hop is a runtime import of the next folder's ``index.*`` inside one package (a barrel
-loop: importing one barrel loads the other, whose load needs the first). Deep imports past an
-``index.*`` close no such loop there.
+TypeScript project: a cycle between workspace packages, and a runtime import cycle between
+files of one package that passes through the ``index.*`` of two or more folders (a barrel
+loop: loading one barrel loads the other, whose load needs the first), reported between those
+folders. A folder-level loop of deep imports that no file-level cycle backs is no claim there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.graph.cycles import Cycle, find_cycles
+from filid.graph.cycles import Cycle, find_cycles, is_type_import
 from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, package_of
+from filid.graph.tsconfig import parent_dir
 from filid.model.errors import InputError
-from filid.model.graph import ImportEdge
+from filid.model.facts import ImportKind
+from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.base import (
@@ -93,14 +95,47 @@ class CircularDependency:
         for cycle in find_cycles(package_graph, include_type_imports=include):
             yield _finding(context, cycle, "workspace packages")
 
-        def through_index(edge: ImportEdge) -> bool:
-            if entry_stem(edge.target.rpartition("/")[2]) != "index":
-                return False
-            return package_of(edge.source, packages) == package_of(edge.target, packages)
+        yield from _barrel_loops(context, packages)
 
-        cycles = find_cycles(context.module_graph, include_type_imports=False, counts=through_index)
-        for cycle in cycles:
-            yield _finding(context, cycle, "folders, each entered through its index file")
+
+def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Finding]:
+    """Runtime import cycles between files (inside one package) that pass through the
+    ``index.*`` of two or more folders, lifted to those folders.
+
+    Only what loads at import time counts: no type imports (nor imports of types only), no
+    test files, no lazy ``import()``. A loop of deep imports that never enters a barrel, or a
+    folder-level "cycle" no file-level cycle backs, is no claim in an undeclared project.
+    """
+    grouped: dict[tuple[str, str], list[ImportEdge]] = {}
+    for edge in context.file_graph.edges:
+        if edge.source in context.test_files or is_type_import(edge):
+            continue
+        if edge.fact.kind is ImportKind.DYNAMIC:
+            continue
+        if package_of(edge.source, packages) != package_of(edge.target, packages):
+            continue
+        grouped.setdefault((edge.source, edge.target), []).append(edge)
+    graph = ModuleGraph(
+        nodes=tuple(sorted({f for pair in grouped for f in pair})),
+        edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
+    )
+    tree = context.tree
+    for cycle in find_cycles(graph, include_type_imports=False):
+        owners = {f: tree.owner_of(parent_dir(f)).path for f in cycle.members}
+        barrels = {
+            owner
+            for file, owner in owners.items()
+            if entry_stem(file.rpartition("/")[2]) == "index" and parent_dir(file) == owner
+        }
+        if len(barrels) < 2:
+            continue
+        route = [owners[f] for f in cycle.modules]
+        hops = [e for e in cycle.route if owners[e.source] != owners[e.target]]
+        lifted = [o for i, o in enumerate(route) if o != route[i - 1]] or route[:1]
+        folders = Cycle(
+            members=tuple(sorted(set(owners.values()))), route=tuple(hops), modules=tuple(lifted)
+        )
+        yield _finding(context, folders, "folders, through their index files, at run time")
 
 
 def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
