@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from filid.model.report import Regime, ValidationResult
 
-__all__ = ["ADOPT_HINT", "regime_sentence"]
+__all__ = ["ADOPT_HINT", "describe_regime", "regime_sentence"]
 
 ADOPT_HINT = "Run `filid init` to adopt FCA and get its rules."
 
@@ -18,7 +18,12 @@ _UNDECLARED = (
 def regime_sentence(result: ValidationResult) -> str:
     """One sentence naming the regime and what declared it; for an undeclared project, how to
     adopt FCA."""
-    if result.regime is Regime.UNDECLARED:
+    return describe_regime(result.regime, result.declared_by)
+
+
+def describe_regime(regime: Regime, declared_by: str | None) -> str:
+    """:func:`regime_sentence` from the regime and the declaring file alone."""
+    if regime is Regime.UNDECLARED:
         return f"{_UNDECLARED} {ADOPT_HINT}"
-    by = f" (declared by {result.declared_by})" if result.declared_by else ""
+    by = f" (declared by {declared_by})" if declared_by else ""
     return f"FCA project{by}: the FCA rules ran."
