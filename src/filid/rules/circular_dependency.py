@@ -120,8 +120,10 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
         edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
     )
     tree = context.tree
-    for cycle in find_cycles(graph, include_type_imports=False):
-        owners = {f: tree.owner_of(parent_dir(f)).path for f in cycle.members}
+    seen: set[tuple[str, ...]] = set()
+    for component in find_cycles(graph, include_type_imports=False):
+        files = frozenset(component.members)
+        owners = {f: tree.owner_of(parent_dir(f)).path for f in files}
         barrels = {
             owner
             for file, owner in owners.items()
@@ -129,13 +131,19 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
         }
         if len(barrels) < 2:
             continue
-        route = [owners[f] for f in cycle.modules]
-        hops = [e for e in cycle.route if owners[e.source] != owners[e.target]]
-        lifted = [o for i, o in enumerate(route) if o != route[i - 1]] or route[:1]
-        folders = Cycle(
-            members=tuple(sorted(set(owners.values()))), route=tuple(hops), modules=tuple(lifted)
+        # Lift the component's own edges to folders: each folder hop lies on a file cycle.
+        lifted: dict[tuple[str, str], list[ImportEdge]] = {}
+        for (source, target), evidence in grouped.items():
+            if source in files and target in files and owners[source] != owners[target]:
+                lifted.setdefault((owners[source], owners[target]), []).extend(evidence)
+        folder_graph = ModuleGraph(
+            nodes=tuple(sorted(set(owners.values()))),
+            edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(lifted.items())),
         )
-        yield _finding(context, folders, "folders, through their index files, at run time")
+        for cycle in find_cycles(folder_graph, include_type_imports=False):
+            if cycle.members not in seen:
+                seen.add(cycle.members)
+                yield _finding(context, cycle, "folders, through their index files, at run time")
 
 
 def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
