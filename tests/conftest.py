@@ -13,6 +13,8 @@ ProjectFactory = Callable[..., Path]
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# The smallest config: it declares the project (SPEC §0), so the FCA rules run on it.
+DECLARED_CONFIG: dict[str, object] = {"version": "2.0"}
 
 
 def write_files(root: Path, files: Mapping[str, str | bytes]) -> Path:
@@ -39,13 +41,21 @@ def private_cache_root(
 
 @pytest.fixture
 def make_project(tmp_path: Path) -> ProjectFactory:
-    """Create a project directory from a mapping; ``config`` becomes .filid/config.json."""
+    """Create a project directory from a mapping; ``config`` becomes .filid/config.json.
+
+    Without ``config`` the project is undeclared (SPEC §0: only the claims any TypeScript
+    project holds run); ``declared=True`` writes a minimal config, so the FCA rules run.
+    """
     counter = iter(range(1000))
 
-    def make(files: Mapping[str, str | bytes], config: object | None = None) -> Path:
+    def make(
+        files: Mapping[str, str | bytes], config: object | None = None, *, declared: bool = False
+    ) -> Path:
         root = tmp_path / f"project{next(counter)}"
         root.mkdir()
         write_files(root, files)
+        if config is None and declared:
+            config = DECLARED_CONFIG
         if config is not None:
             write_files(root, {".filid/config.json": json.dumps(config)})
         return root

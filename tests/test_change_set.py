@@ -12,6 +12,7 @@ from tests.conftest import write_files
 FILID = [sys.executable, "-m", "filid"]
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
 PROJECT = {
+    ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
     "package.json": '{"name": "shop", "private": true}\n',
     "src/auth/index.ts": "export { login } from './login';\n",
     "src/auth/login.ts": "export const login = 1;\n",

@@ -167,7 +167,16 @@ def test_json_shape_is_the_contract() -> None:
         _result(_violation("module-entry-point", "src/auth", fix=CREATE)), with_plan=True
     )
     data = report.to_json()
-    assert set(data) == {"items", "totalDrifts", "bySeverity", "scanTimestamp", "syncPlan"}
+    # The seed's fields, plus the regime beside them (SPEC §0).
+    assert set(data) == {
+        "items",
+        "totalDrifts",
+        "bySeverity",
+        "scanTimestamp",
+        "syncPlan",
+        "regime",
+    }
+    assert data["regime"] == "declared"
     assert data["items"] == [
         {
             "path": "src/auth",

@@ -30,11 +30,13 @@ def ids(result: object) -> list[tuple[str, str]]:
 
 
 def test_defaults_report_every_enabled_rule(make_project: ProjectFactory) -> None:
-    result = evaluate(load_project(make_project(PROJECT), use_cache=False))
+    result = evaluate(load_project(make_project(PROJECT, declared=True), use_cache=False))
     assert ("module-entry-point", "src/billing") in ids(result)
     assert ("module-entry-point", "src/legacy/old") in ids(result)
-    assert result.rules_applied == RULE_IDS
-    assert result.rules_skipped == ()
+    # filid's own claims beside upstream's rules are opt-in in a declared project (SPEC §0).
+    opt_in = ("unresolved-import", "unpublished-package-import")
+    assert result.rules_applied == tuple(r for r in RULE_IDS if r not in opt_in)
+    assert result.rules_skipped == opt_in
     entry = next(v for v in result.violations if v.path == "src/billing")
     # a directory-level finding points at the node's boundary document, line 1
     assert (entry.location.file, entry.location.line) == ("src/billing/CLAUDE.md", 1)

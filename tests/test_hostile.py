@@ -59,7 +59,7 @@ def test_outputs_never_follow_a_committed_symlink(
 
 def test_a_cache_committed_in_the_repository_is_never_read(make_project: ProjectFactory) -> None:
     # The old location of the parse cache: a forged cache there says "no imports".
-    root = make_project(DEEP)
+    root = make_project(DEEP, declared=True)
     forged = root / ".filid" / "cache"
     forged.mkdir(parents=True)
     (forged / "result-snapshot.marshal").write_bytes(b"\xff" * 146)
@@ -95,7 +95,10 @@ def test_a_forged_or_corrupt_user_cache_is_ignored(make_project: ProjectFactory)
 
 
 def test_no_run_writes_into_the_project(make_project: ProjectFactory) -> None:
-    root = make_project(DEEP)
+    # An import that resolves to nothing: an error in any project (SPEC §0).
+    root = make_project(
+        {**DEEP, "src/app/broken.ts": "import { g } from './gone';\nexport { g };\n"}
+    )
     (root / ".filid").mkdir()
     (root / ".filid" / "cache").symlink_to(root.parent / "elsewhere")
     done = run_filid("check", ".", cwd=root)
@@ -156,7 +159,8 @@ def test_text_output_shows_control_and_bidi_characters(make_project: ProjectFact
             "src/auth/login.ts": "export const login = 1;\n",
             "src/a\u202egpj.ts/index.ts": "import { login } from '../auth/login';\n"
             "export { login };\n",
-        }
+        },
+        declared=True,
     )
     done = run_filid("check", ".", "--no-cache", cwd=root)
     assert done.returncode == 1
@@ -174,7 +178,7 @@ def test_recursion_bombs_end_in_a_clear_answer(make_project: ProjectFactory) -> 
     )
     files["cfg/c1000.json"] = '{"compilerOptions": {}}'
     files["tsconfig.json"] = '{"extends": "./cfg/c0.json"}'
-    root = make_project(files)
+    root = make_project(files, declared=True)
     done = run_filid("check", ".", "--no-cache", "--format", "json", cwd=root)
     assert done.returncode == 1, done.stderr
     rules = {v["ruleId"] for v in json.loads(done.stdout)["result"]["violations"]}

@@ -16,6 +16,7 @@ MODULES = {
     f"src/{m}/index.ts": f"export {{ {m} }} from './{m}';\n" for m in ("auth", "shop", "cart")
 }
 MODULES.update({f"src/{m}/{m}.ts": f"export const {m} = 1;\n" for m in ("auth", "shop", "cart")})
+MODULES[".filid/config.json"] = '{"version": "2.0"}\n'  # declares FCA (SPEC §0)
 
 
 def git(root: Path, *args: str) -> str:

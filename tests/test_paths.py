@@ -16,6 +16,7 @@ def test_sarif_and_annotations_are_relative_to_the_repository_root(tmp_path: Pat
     write_files(
         tmp_path,
         {
+            "frontend/.filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
             "frontend/src/app/index.ts": "export { go } from './app';\n",
             "frontend/src/app/app.ts": "import { a } from '../auth/auth';\nexport const go = a;\n",
             "frontend/src/auth/index.ts": "export { a } from './auth';\n",

@@ -286,3 +286,22 @@ def test_files_the_fix_planner_read_or_could_spell_a_searched_name_in_recompute(
         edit("src/math/round.ts", "// see 'reports/charts'\n", OLD + 180)
         with pytest.raises(PipelineRan):
             check_project(project, annotate=annotate)
+
+
+def test_a_vitest_typecheck_include_edit_is_never_answered_from_the_snapshot(
+    project: Path,
+) -> None:
+    # The same facts (one string literal changed), yet a different set of test files.
+    config = project / "vitest.config.ts"
+    cycle = project / "src/auth/check.ts"
+    config.write_text("export default { test: { typecheck: { include: ['none/**'] } } };\n")
+    cycle.write_text("import { start } from '../app';\nexport const c = start;\n")
+    for path in (config, cycle):
+        os.utime(path, (OLD, OLD))
+    first = check_project(project)
+    config.write_text("export default { test: { typecheck: { include: ['src/**/check.ts'] } } };\n")
+    os.utime(config, (OLD + 10, OLD + 10))
+    second = check_project(project)
+    fresh = evaluate(load_project(project, use_cache=False))
+    assert comparable(second) == comparable(fresh)
+    assert comparable(second) != comparable(first)

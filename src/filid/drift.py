@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 
-from filid.model.report import ValidationResult
+from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Risk, Severity, SyncActionKind, Violation
 
 __all__ = [
@@ -163,6 +163,9 @@ class DriftReport:
     by_severity: Mapping[str, int]
     scan_timestamp: str
     sync_plan: tuple[PlanItem, ...] | None = None
+    # SPEC §0: the regime whose rules the drift comes from (beside the seed's fields).
+    regime: Regime = Regime.DECLARED
+    declared_by: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """The CONTRACT ``DriftReport`` object (``syncPlan`` only when a plan was asked for)."""
@@ -173,6 +176,7 @@ class DriftReport:
                 level.value: self.by_severity.get(level.value, 0) for level in DriftSeverity
             },
             "scanTimestamp": self.scan_timestamp,
+            "regime": self.regime.value,
         }
         if self.sync_plan is not None:
             data["syncPlan"] = [item.to_json() for item in self.sync_plan]
@@ -216,6 +220,8 @@ def detect_drift(
         by_severity=counts,
         scan_timestamp=result.timestamp or _now(),
         sync_plan=plan,
+        regime=result.regime,
+        declared_by=result.declared_by,
     )
 
 

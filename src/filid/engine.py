@@ -23,15 +23,25 @@ from typing import Any
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.load import load_config
 from filid.config.model import Config, RuleConfig
-from filid.graph import Resolver, build_file_graph, build_module_graph, build_resolver
+from filid.graph import (
+    DYNAMIC_SPECIFIER,
+    SOURCE_EXTENSIONS,
+    Resolver,
+    build_file_graph,
+    build_module_graph,
+    build_resolver,
+)
+from filid.graph.tsconfig import parent_dir
 from filid.model.errors import ConfigError
 from filid.model.facts import DocumentFacts, FileFacts
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree
-from filid.model.report import ValidationResult
+from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Violation
 from filid.parse import parse_files
+from filid.parse.vitest import read_typecheck_globs
 from filid.rules.base import Finding, Rule, RuleContext
+from filid.rules.catalogue import runs_by_default
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import (
@@ -40,7 +50,14 @@ from filid.scan.documents import (
     has_legacy_ledger,
     read_document,
 )
-from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
+from filid.scan.regime import detect_regime
+from filid.scan.universe import (
+    Universe,
+    git_ignored,
+    is_source_file,
+    list_universe,
+    resolve_root,
+)
 from filid.scoping import restrict, select_rules, timestamp
 from filid.store.location import project_cache_dir
 
@@ -69,6 +86,10 @@ class Project:
     fact_digests: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # The root-relative path of the upstream plugin's legacy criteria ledger, when present.
     legacy_ledger: str | None = None
+    # SPEC §0: declared (FCA rules) or undeclared (claims any TypeScript project holds), and
+    # the root-relative file that declared it.
+    regime: Regime = Regime.DECLARED
+    declared_by: str | None = None
 
 
 def load_project(
@@ -195,7 +216,13 @@ def _load_project(
         route_directories=resolver.route_directories(),
     )
     file_graph = build_file_graph(parsed.facts, resolver)
-    test_files = frozenset(f for f in sources if is_test_file(f))
+    typecheck_globs = read_typecheck_globs(resolved, universe.files)
+    test_files = frozenset(
+        f
+        for f in sources
+        if is_test_file(f) or (typecheck_globs and matches_any_glob(f, typecheck_globs))
+    )
+    regime, declared_by = detect_regime(resolved, config.path, tree)
     module_graph = build_module_graph(tree, file_graph, test_files)
     notes = (*config.notes, *universe.notes, *parsed.notes, *doc_notes, *resolver.notes)
     return Project(
@@ -211,6 +238,8 @@ def _load_project(
         parsed_files=parsed.parsed,
         fact_digests=parsed.digests,
         legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(resolved) else None,
+        regime=regime,
+        declared_by=declared_by,
     )
 
 
@@ -320,7 +349,13 @@ def _evaluate(
         entry_files=frozenset(entry_files),
         route_directories=project.resolver.route_directories(),
         legacy_ledger=project.legacy_ledger,
+        declared=project.regime is Regime.DECLARED,
+        source_directories=source_directories(project.tree.files),
+        package_directories=project.resolver.package_directories(),
+        unpublished_imports=unpublished_imports(project),
+        generated_imports=generated_imports(project),
     )
+    declared = project.regime is Regime.DECLARED
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}
     applied: list[str] = []
@@ -328,7 +363,12 @@ def _evaluate(
     for rule in RULES:
         meta = rule.meta
         rule_config = config.rules.get(meta.id)
-        enabled = rule_config.enabled if rule_config and rule_config.enabled is not None else True
+        # Config wins (SPEC §0); otherwise the regime decides which claims run.
+        enabled = (
+            rule_config.enabled
+            if rule_config and rule_config.enabled is not None
+            else runs_by_default(meta.id, declared=declared)
+        )
         if not enabled or (selected is not None and meta.id not in selected):
             skipped.append(meta.id)
             continue
@@ -384,8 +424,64 @@ def _evaluate(
         timestamp=timestamp(),
         notes=project.notes,
         extra={"category": scope_node.category.value} if scope_node is not None else {},
+        regime=project.regime,
+        declared_by=project.declared_by,
     )
     return restrict(result, files=files)
+
+
+def source_directories(files: Sequence[str]) -> frozenset[str]:
+    """Every folder (the root ``.`` included) that holds a source file at any depth."""
+    found: set[str] = set()
+    for file in files:
+        if not is_source_file(file):
+            continue
+        directory = parent_dir(file)
+        while directory not in found:
+            found.add(directory)
+            if directory == ".":
+                break
+            directory = parent_dir(directory)
+    return frozenset(found)
+
+
+def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
+    """(file, specifier) of the unresolved imports filid does not claim are broken: those
+    ``Resolver.is_judged_unresolved`` leaves alone, and those whose missing target git
+    ignores (a file a build generates: ``CompaniesUsing.script.output.ts``, a codegen'd
+    ``routers/`` folder), which resolve once the project is built."""
+    probes: dict[str, set[tuple[str, str]]] = {}
+    unjudged: set[tuple[str, str]] = set()
+    for item in project.file_graph.unresolved:
+        if item.specifier == DYNAMIC_SPECIFIER:
+            continue
+        if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
+            unjudged.add((item.file, item.specifier))
+            continue
+        for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier):
+            for path in (base, *(base + e for e in SOURCE_EXTENSIONS), base + "/index.ts"):
+                if path.startswith("../") or path in ("", "."):
+                    continue
+                probes.setdefault(path, set()).add((item.file, item.specifier))
+    if not probes:
+        return frozenset(unjudged)
+    ignored = git_ignored(project.root, probes)
+    return frozenset(unjudged | {key for path in ignored for key in probes.get(path, ())})
+
+
+def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
+    """(importing file, specifier) → the workspace package folder whose manifest does not
+    publish that path, for every bare specifier that reached a file outside the manifest."""
+    found: dict[tuple[str, str], str] = {}
+    resolver = project.resolver
+    for edge in project.file_graph.edges:
+        specifier = edge.fact.specifier
+        if edge.via_manifest or specifier is None or specifier.startswith((".", "/", "#")):
+            continue
+        package = resolver.unpublished_package(parent_dir(edge.source), specifier)
+        if package is not None:
+            found[(edge.source, specifier)] = package
+    return found
 
 
 def _display_path(root: Path, path: Path | None) -> str | None:

@@ -9,27 +9,50 @@ from filid.config.load import load_config
 from filid.model.errors import InputError, UsageError
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.rules.base import RuleCategory, RuleMeta
+from filid.rules.catalogue import runs_by_default
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
-from filid.scan.universe import resolve_root
+from filid.scan.documents import missing_headings, read_document
+from filid.scan.universe import list_universe, resolve_root
 
 NODE_CATEGORIES = frozenset(c.value for c in NodeCategory)
 RULE_CATEGORIES = frozenset(c.value for c in RuleCategory)
 
 
 def rule_states(root: Path, config_path: Path | None) -> list[tuple[RuleMeta, bool]]:
-    """Every rule's metadata with whether the project's config enables it."""
+    """Every rule's metadata with whether it runs on the project: its config's word, else
+    the default of the project's regime (SPEC §0)."""
     resolved = resolve_root(root)
     config = load_config(
         resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
+    )
+    declared = config.path is not None or _declares_by_documents(
+        resolved, config.structure.additional_excluded_directories
     )
     states: list[tuple[RuleMeta, bool]] = []
     for rule in RULES:
         rule_config = config.rules.get(rule.meta.id)
         enabled = (
-            True if rule_config is None or rule_config.enabled is None else rule_config.enabled
+            runs_by_default(rule.meta.id, declared=declared)
+            if rule_config is None or rule_config.enabled is None
+            else rule_config.enabled
         )
         states.append((rule.meta, enabled))
     return states
+
+
+def _declares_by_documents(root: Path, excluded: tuple[str, ...]) -> bool:
+    """Does any folder hold a boundary document (SPEC §0, §1)? The same answer the engine's
+    ``scan.regime`` gives, from the listing alone (no parse): ``INTENT.md``, ``DETAIL.md``,
+    or a ``CLAUDE.md`` with the three boundary headings."""
+    for file in list_universe(root, excluded).files:
+        name = file.rpartition("/")[2]
+        if name in ("INTENT.md", "DETAIL.md"):
+            return True
+        if name == "CLAUDE.md":
+            facts, _ = read_document(root, file)
+            if facts is not None and not missing_headings(facts):
+                return True
+    return False
 
 
 def filter_rules(

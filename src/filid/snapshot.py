@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 import filid
 from filid.config.model import Config
 from filid.model.errors import FilidError
-from filid.model.report import ValidationResult
+from filid.model.report import Regime, ValidationResult
 from filid.model.violations import (
     FixInfo,
     Location,
@@ -61,7 +61,9 @@ if TYPE_CHECKING:
 # Completes a freshly computed full result (see check_project).
 Annotate = Callable[["Project", ValidationResult], ValidationResult]
 
-SNAPSHOT_FORMAT = 4  # 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff)
+SNAPSHOT_FORMAT = (
+    5  # 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff); 5: regime
+)
 RACY_WINDOW_NS = 2_000_000_000
 # Beyond this many changed source files, re-parsing them one by one to prove their facts
 # unchanged costs more than the parse cache's parallel run: recompute instead.
@@ -209,7 +211,8 @@ def _reverified(
       of the same shape (positions aside: an edit inside a function body) while the result
       mentions the file nowhere (no violation, related location, message or note, so no
       position of it is shown), and
-    - was not read by the fix planner and does not spell a folder name it searched for.
+    - was not read by the fix planner and does not spell a folder name it searched for, and
+    - is not a vitest config (its literal ``typecheck.include`` names test files).
 
     A file whose stat data is within the racy window of when it was recorded counts as
     changed (its content is verified, not its timestamp).
@@ -221,6 +224,7 @@ def _reverified(
     delta = state.delta
     from filid.parse.cache import digest_pair
     from filid.parse.files import process_file
+    from filid.parse.vitest import is_vitest_config
     from filid.scan.universe import is_source_file
 
     needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
@@ -231,6 +235,8 @@ def _reverified(
         stored = state.digests[index]
         if stored is None or not is_source_file(name) or name in state.fix_inputs:
             return None
+        if is_vitest_config(name):
+            return None  # its `typecheck.include` strings decide test files, not its facts
         known = delta.get(name)
         if known is not None:
             stored = known[2]
@@ -394,6 +400,8 @@ def encode_result(result: ValidationResult) -> dict[str, Any]:
         "notes": list(result.notes),
         "category": result.extra.get("category"),
         "refused": sorted(result.refused_fixes),
+        "regime": result.regime.value,
+        "declaredBy": result.declared_by,
     }
 
 
@@ -423,6 +431,8 @@ def decode_result(
         notes=tuple(data["notes"]),
         extra={"category": category} if isinstance(category, str) else {},
         refused_fixes=frozenset(_strings(data.get("refused", []))),
+        regime=Regime(data["regime"]),
+        declared_by=declared_by if isinstance(declared_by := data.get("declaredBy"), str) else None,
     )
 
 

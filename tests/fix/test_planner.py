@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,6 +20,7 @@ from filid.model.violations import (
     SyncActionKind,
     Violation,
 )
+from tests.conftest import DECLARED_CONFIG
 
 TSCONFIG = (
     '{ "compilerOptions": { "strict": true, "paths": '
@@ -27,6 +29,8 @@ TSCONFIG = (
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
+    # The fixes serve FCA rules: the projects declare FCA (SPEC §0) with a minimal config.
+    files = {".filid/config.json": json.dumps(DECLARED_CONFIG), **files}
     for path, content in files.items():
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)

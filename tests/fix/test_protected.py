@@ -108,6 +108,7 @@ def test_a_rename_carries_dot_files_and_ignored_files(tmp_path: Path) -> None:
     root = write_files(
         tmp_path,
         {
+            ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
             "package.json": '{"name": "ui", "private": true}\n',
             ".gitignore": "generated.ts\n",
             "src/UserCard/index.ts": "export { card } from './card';\n",
@@ -132,6 +133,7 @@ def test_a_rename_of_a_folder_holding_a_symlink_is_refused(tmp_path: Path) -> No
     root = write_files(
         tmp_path,
         {
+            ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
             "package.json": '{"name": "ui", "private": true}\n',
             "src/UserCard/index.ts": "export const card = 1;\n",
         },
@@ -271,6 +273,7 @@ def test_a_rename_is_refused_when_a_file_spells_the_folder_as_a_path(tmp_path: P
     root = write_files(
         tmp_path,
         {
+            ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
             "package.json": '{"name": "ui", "private": true}\n',
             "src/UserCard/index.ts": "export const UserCard = 1;\n",
             "src/app/index.ts": "import { UserCard } from '../UserCard';\n"

@@ -18,6 +18,7 @@ from tests.packaging.checkout import copy_checkout
 
 BIN = Path(sys.executable).parent
 DEEP = {
+    ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
     "package.json": '{"name": "shop", "private": true}\n',
     "src/auth/index.ts": "export { login } from './login';\n",
     "src/auth/login.ts": "export const login = 1;\n",

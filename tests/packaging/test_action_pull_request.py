@@ -23,6 +23,7 @@ BIN = Path(sys.executable).parent
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
 
 MODULES = {
+    ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
     "package.json": '{"name": "shop", "private": true}\n',
     **{f"src/{m}/index.ts": f"export {{ {m} }} from './{m}';\n" for m in ("auth", "shop", "cart")},
     **{f"src/{m}/{m}.ts": f"export const {m} = 1;\n" for m in ("auth", "shop", "cart")},

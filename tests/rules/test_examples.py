@@ -31,7 +31,12 @@ def test_every_rule_documents_both_kinds_of_example() -> None:
 def test_rule_example(
     make_project: ProjectFactory, rule_id: str, example: RuleExample, invalid: bool
 ) -> None:
-    root = make_project(dict(example.files))
+    # The examples show the rule where it runs: a project whose config enables it (declared).
+    # (An example that carries its own config is declared by it.)
+    config = (
+        None if ".filid/config.json" in example.files else {"rules": {rule_id: {"enabled": True}}}
+    )
+    root = make_project(dict(example.files), config)
     result = evaluate(load_project(root, use_cache=False), rule_ids=[rule_id])
     found = [v for v in result.violations if v.rule_id == rule_id]
     if invalid:
@@ -48,7 +53,8 @@ def test_zero_peer_eponymous_file_ignores_case_style_and_moves_into_kebab_folder
             "src/user-card/index.ts": "export { UserCard } from './UserCard';\n",
             "src/user-card/UserCard.tsx": "export const UserCard = (): null => null;\n",
             "src/user-card/AvatarImage.tsx": "export const AvatarImage = (): null => null;\n",
-        }
+        },
+        {"version": "2.0"},
     )
     result = evaluate(load_project(root, use_cache=False), rule_ids=["zero-peer-file"])
     assert [v.path for v in result.violations] == ["src/user-card/AvatarImage.tsx"]

@@ -22,7 +22,7 @@ FORBID_PARENT = {"rules": {"external-import-boundary": {"options": {"forbidParen
 def boundary(
     make_project: ProjectFactory, extra: dict[str, str], config: object | None = None
 ) -> list[Violation]:
-    project = load_project(make_project({**AUTH, **extra}, config), use_cache=False)
+    project = load_project(make_project({**AUTH, **extra}, config, declared=True), use_cache=False)
     return list(evaluate(project, rule_ids=["external-import-boundary"]).violations)
 
 
@@ -189,7 +189,7 @@ def test_barrel_detection(make_project: ProjectFactory, index: str, fires: bool)
         "src/m/a.ts": "export const a = 1;\nexport type T = number;\n",
         "src/m/b.ts": "export const b = 1;\n",
     }
-    project = load_project(make_project(files), use_cache=False)
+    project = load_project(make_project(files, declared=True), use_cache=False)
     found = evaluate(project, rule_ids=["index-barrel-pattern"]).violations
     assert bool(found) is fires
 

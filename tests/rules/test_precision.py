@@ -290,7 +290,7 @@ SILENT = [
 def test_stays_silent(
     make_project: ProjectFactory, files: dict[str, str], config: object, rule: str
 ) -> None:
-    project = load_project(make_project(files, config), use_cache=False)
+    project = load_project(make_project(files, config, declared=True), use_cache=False)
     found = evaluate(project, rule_ids=[rule]).violations
     assert found == (), [(v.path, v.message) for v in found]
 
@@ -373,7 +373,7 @@ def test_still_fires(
     rule: str,
     expected: list[tuple[str, str]],
 ) -> None:
-    project = load_project(make_project(files), use_cache=False)
+    project = load_project(make_project(files, declared=True), use_cache=False)
     found = evaluate(project, rule_ids=[rule]).violations
     assert len(found) == len(expected), [(v.path, v.message) for v in found]
     for violation, (path, fragment) in zip(found, expected, strict=True):
@@ -401,7 +401,7 @@ def test_a_published_subpath_reached_through_a_paths_alias_is_not_a_deep_import(
         "packages/client/src/index.ts": "import { ws } from '@acme/server/adapters/ws';\n"
         "import { x } from '@acme/server/internal/x';\nexport const c = [ws, x];\n",
     }
-    project = load_project(make_project(files), use_cache=False)
+    project = load_project(make_project(files, declared=True), use_cache=False)
     found = evaluate(project, rule_ids=["external-import-boundary"]).violations
     # the published adapter is silent; the unpublished internal path is still reported
     assert [v.message.rsplit("(", 1)[1] for v in found] == ["'@acme/server/internal/x')"]

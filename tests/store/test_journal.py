@@ -70,6 +70,9 @@ def _project(tmp_path: Path, *cases: str) -> Path:
     root = tmp_path / "project"
     for case in cases:
         shutil.copytree(FIXTURES / case / "before", root / case)
+    # The fixes serve FCA rules: the project declares FCA (SPEC §0).
+    (root / ".filid").mkdir()
+    (root / ".filid" / "config.json").write_text('{"version": "2.0"}\n')
     return root
 
 
@@ -137,6 +140,8 @@ def test_every_command_restores_first_and_says_so_once(tmp_path: Path) -> None:
         after = _everything(project)
         after.pop(".filid", None)
         after.pop(".filid/config.json", None)  # written by init, after the restore
+        before.pop(".filid", None)
+        before.pop(".filid/config.json", None)
         assert after == before, command
 
 

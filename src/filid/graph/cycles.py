@@ -8,14 +8,14 @@ is found by breadth-first search from its smallest member, so the output is dete
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from filid.graph.module_graph import edge_sort_key
 from filid.model.facts import ImportKind
 from filid.model.graph import ImportEdge, ModuleGraph
 
-__all__ = ["Cycle", "find_cycles", "strongly_connected"]
+__all__ = ["Cycle", "find_cycles", "is_type_import", "strongly_connected"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +33,23 @@ class Cycle:
     modules: tuple[str, ...] = ()
 
 
+def is_type_import(edge: ImportEdge) -> bool:
+    """``import type``, or an import whose every binding is a type in its target."""
+    return edge.type_only or edge.fact.kind is ImportKind.TYPE
+
+
 def _counted_evidence(
-    module_graph: ModuleGraph, include_type_imports: bool
+    module_graph: ModuleGraph,
+    include_type_imports: bool,
+    counts: Callable[[ImportEdge], bool] | None = None,
 ) -> dict[str, dict[str, ImportEdge]]:
     """Adjacency ``source -> target -> first evidence`` over the edges that count."""
     adjacency: dict[str, dict[str, ImportEdge]] = {}
     for edge in module_graph.edges:
         evidence = [
-            e for e in edge.evidence if include_type_imports or e.fact.kind is not ImportKind.TYPE
+            e
+            for e in edge.evidence
+            if (include_type_imports or not is_type_import(e)) and (counts is None or counts(e))
         ]
         if not evidence or edge.source == edge.target:
             continue
@@ -122,13 +131,19 @@ def _shortest_route(
     return [start]  # unreachable for a real component of two or more members
 
 
-def find_cycles(module_graph: ModuleGraph, *, include_type_imports: bool) -> list[Cycle]:
+def find_cycles(
+    module_graph: ModuleGraph,
+    *,
+    include_type_imports: bool,
+    counts: Callable[[ImportEdge], bool] | None = None,
+) -> list[Cycle]:
     """Every strongly connected component of two or more modules, sorted by members.
 
-    Evidence of kind ``type`` is ignored unless ``include_type_imports``; an edge left with no
-    evidence does not count.
+    Type imports (``import type`` and imports of types only) are ignored unless
+    ``include_type_imports``; so is evidence ``counts`` rejects. An edge left with no evidence
+    does not count.
     """
-    adjacency = _counted_evidence(module_graph, include_type_imports)
+    adjacency = _counted_evidence(module_graph, include_type_imports, counts)
     nodes = sorted(
         set(module_graph.nodes)
         | set(adjacency)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from filid.graph.resolve import ResolutionKind, Resolver
 from filid.graph.tsconfig import parent_dir
-from filid.model.facts import FileFacts
+from filid.graph.type_only import TypeOnlyIndex
+from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import FileGraph, ImportEdge, UnresolvedImport
 
 __all__ = ["DYNAMIC_SPECIFIER", "build_file_graph"]
@@ -23,7 +25,8 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
     that name a package of the repository but do not reach it (not a workspace member, an
     ``npm:`` alias, a subpath with no file), plus dynamic imports whose argument is not a
     string literal (shown as ``<dynamic>``), each with its reason, sorted by (file, line,
-    specifier). External packages produce neither.
+    specifier). External packages produce neither. An edge whose every binding is a type in
+    its target is marked ``type_only`` (``graph.type_only``).
     """
     edges: list[ImportEdge] = []
     unresolved: list[UnresolvedImport] = []
@@ -51,4 +54,19 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
         file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
         edges.extend(file_edges)
     unresolved.sort(key=lambda u: (u.file, u.line, u.specifier))
-    return FileGraph(edges=tuple(edges), unresolved=tuple(unresolved))
+    return FileGraph(edges=_mark_type_only(edges, facts), unresolved=tuple(unresolved))
+
+
+def _mark_type_only(
+    edges: list[ImportEdge], facts: Mapping[str, FileFacts]
+) -> tuple[ImportEdge, ...]:
+    """``edges`` with ``type_only`` set on the value-kind imports that name only types."""
+    targets = {(e.source, e.fact.specifier): e.target for e in edges}
+    index = TypeOnlyIndex(facts, lambda file, specifier: targets.get((file, specifier)))
+    kinds = (ImportKind.STATIC, ImportKind.RE_EXPORT)
+    return tuple(
+        dataclasses.replace(e, type_only=True)
+        if e.fact.kind in kinds and index.is_type_only(e.target, e.fact)
+        else e
+        for e in edges
+    )

@@ -7,8 +7,9 @@ from collections.abc import Collection
 from filid.model.graph import FileGraph, ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.scan.classify import entry_stem
+from filid.scan.universe import is_source_file
 
-__all__ = ["build_module_graph", "edge_sort_key"]
+__all__ = ["build_module_graph", "build_package_graph", "edge_sort_key", "package_of"]
 
 
 def edge_sort_key(edge: ImportEdge) -> tuple[str, int, int, str]:
@@ -85,3 +86,45 @@ def build_module_graph(
         for (source, target), evidence in sorted(grouped.items())
     )
     return ModuleGraph(nodes=tuple(nodes), edges=edges)
+
+
+def package_of(file: str, package_dirs: Collection[str]) -> str | None:
+    """The innermost package folder of ``package_dirs`` that holds ``file``, or None."""
+    directory = _parent_of(file)
+    while True:
+        if directory in package_dirs:
+            return directory
+        if directory == ".":
+            return None
+        directory = _parent_of(directory)
+
+
+def build_package_graph(
+    file_graph: FileGraph, package_dirs: Collection[str], test_files: Collection[str]
+) -> ModuleGraph:
+    """Edges between workspace packages: one per package pair, from every import of a
+    non-test file of one package to a source file of another (SPEC §0: package cycles).
+    Files outside every package take no part."""
+    dirs = frozenset(package_dirs)
+    tests = test_files if isinstance(test_files, (set, frozenset)) else frozenset(test_files)
+    memo: dict[str, str | None] = {}
+
+    def package(file: str) -> str | None:
+        directory = _parent_of(file)
+        if directory not in memo:
+            memo[directory] = package_of(file, dirs)
+        return memo[directory]
+
+    grouped: dict[tuple[str, str], list[ImportEdge]] = {}
+    for edge in file_graph.edges:
+        if edge.source in tests or not is_source_file(edge.target):
+            continue  # a stylesheet or asset read by path orders no load and no build
+        source, target = package(edge.source), package(edge.target)
+        if source is None or target is None or source == target:
+            continue
+        grouped.setdefault((source, target), []).append(edge)
+    edges = tuple(
+        ModuleEdge(source, target, tuple(sorted(evidence, key=edge_sort_key)))
+        for (source, target), evidence in sorted(grouped.items())
+    )
+    return ModuleGraph(nodes=tuple(sorted(dirs)), edges=edges)

@@ -26,7 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
-from filid.graph.workspaces import WorkspaceIndex
+from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
 
 __all__ = [
     "PROBE_EXTENSIONS",
@@ -165,6 +165,74 @@ class Resolver:
         """One line per manifest or workspace declaration filid could not read (the file
         named), and what it did instead."""
         return self._workspaces.notes
+    def is_judged_unresolved(self, directory: str, specifier: str) -> bool:
+        """Whether an unresolved ``specifier`` is a claim filid can make: a relative or root
+        path, or a tsconfig ``paths`` alias, that finds no file even without a bundler query
+        (``?inline``), under a tsconfig without ``rootDirs``. A bare workspace name (its
+        package may publish build output, or keep private sources behind a link), a
+        ``#x`` package import, and a namesake of an npm package are not judged."""
+        options = self._tsconfigs.for_directory(directory)
+        if _is_path_specifier(specifier):
+            if options is not None and options.has_root_dirs:
+                return False
+        elif options is None or options.match_alias(specifier) is None:
+            return False
+        for mark in ("?", "#"):
+            head = specifier.split(mark, 1)[0]
+            found = head != specifier and bool(head)
+            if found and self.resolve_from(directory, head).kind is ResolutionKind.FILE:
+                return False
+        return True
+
+    def candidate_paths(self, directory: str, specifier: str) -> list[str]:
+        """The root-relative paths ``specifier`` could stand for (before extensions are
+        tried): its relative or root path, its tsconfig alias targets, its workspace
+        package candidates. Used to ask whether a missing target is a generated file."""
+        if _is_path_specifier(specifier):
+            base = "." if specifier.startswith("/") else directory
+            return self._strip_query(join_path(base, specifier.lstrip("/")))
+        found: list[str] = []
+        options = self._tsconfigs.for_directory(directory)
+        if options is not None:
+            matched = options.match_alias(specifier)
+            if matched is not None:
+                found.extend(matched[1])
+        workspace = self._workspaces.candidates(specifier, directory)
+        if workspace is not None:
+            found.extend(c for c, _, _ in workspace)
+        return found
+
+    def unpublished_package(self, directory: str, specifier: str) -> str | None:
+        """The folder of the workspace package whose manifest ``exports`` does not publish
+        ``specifier`` (a ``<package>/<sub>`` path reached only as a plain file), else None.
+
+        Node refuses such an import (``ERR_PACKAGE_PATH_NOT_EXPORTED``). A package without
+        ``exports`` publishes every path; a tsconfig ``paths`` alias that finds the file is
+        the project's own mapping (its bundler follows it), not a package import.
+        """
+        resolution = self.resolve_from(directory, specifier)
+        if resolution.kind is not ResolutionKind.FILE or resolution.via_manifest:
+            return None
+        split = split_package_specifier(specifier)
+        if split is None or not split[1]:
+            return None
+        options = self._tsconfigs.for_directory(directory)
+        if options is not None:
+            matched = options.match_alias(specifier)
+            if matched is not None and self._first(matched[1]) is not None:
+                return None
+        candidates = self._workspaces.candidates(specifier, directory)
+        if not candidates:
+            return None
+        package_dir = candidates[-1][2]
+        package = self._workspaces.package_at(package_dir)
+        if package is None or not package.exports:
+            return None
+        return package_dir
+
+    def package_directories(self) -> frozenset[str]:
+        """The folder of every named workspace package (the units of package cycles)."""
+        return self._workspaces.package_directories()
 
     def workspace_packages(self) -> dict[str, str]:
         """Every named workspace package (name → folder) that resolution links by name."""

@@ -95,6 +95,9 @@ class CompilerPaths:
     module_resolution: str | None = None
     # ``customConditions``: extra ``exports``/``imports`` conditions, matched before the usual.
     custom_conditions: tuple[str, ...] = ()
+    # ``rootDirs`` is set: relative imports may resolve through a virtual merged folder
+    # (React Router's ``./+types/x`` into ``.react-router/types``), which filid does not model.
+    has_root_dirs: bool = False
 
     @property
     def needs_extensions(self) -> bool:
@@ -139,6 +142,7 @@ class _RawOptions:
     module: str | None = None
     module_resolution: str | None = None
     custom_conditions: tuple[str, ...] = ()
+    has_root_dirs: bool = False
 
 
 def _parse_aliases(raw: object) -> tuple[PathAlias, ...] | None:
@@ -185,6 +189,7 @@ class TsconfigIndex:
                     module=raw.module,
                     module_resolution=raw.module_resolution,
                     custom_conditions=raw.custom_conditions,
+                    has_root_dirs=raw.has_root_dirs,
                 )
 
     @property
@@ -264,6 +269,7 @@ class TsconfigIndex:
         module: str | None = None
         module_resolution: str | None = None
         conditions: tuple[str, ...] = ()
+        has_root_dirs = False
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -277,8 +283,11 @@ class TsconfigIndex:
             module = inherited.module or module
             module_resolution = inherited.module_resolution or module_resolution
             conditions = inherited.custom_conditions or conditions
+            has_root_dirs = has_root_dirs or inherited.has_root_dirs
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
+            if isinstance(options.get("rootDirs"), list):
+                has_root_dirs = bool(options["rootDirs"])
             if isinstance(options.get("module"), str):
                 module = str(options["module"]).lower()
             if isinstance(options.get("moduleResolution"), str):
@@ -298,7 +307,15 @@ class TsconfigIndex:
             if isinstance(custom, list):
                 conditions = tuple(c for c in custom if isinstance(c, str))
         return _RawOptions(
-            base_url, paths, paths_dir, out_dir, root_dir, module, module_resolution, conditions
+            base_url,
+            paths,
+            paths_dir,
+            out_dir,
+            root_dir,
+            module,
+            module_resolution,
+            conditions,
+            has_root_dirs,
         )
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:

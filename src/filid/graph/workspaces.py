@@ -506,6 +506,18 @@ class WorkspaceIndex:
         package = self._by_directory.get(directory)
         return package.name or None if package is not None else None
 
+    def package_at(self, directory: str) -> WorkspacePackage | None:
+        """The named package whose folder is ``directory`` (namesakes included), or None."""
+        for packages in self._namesakes.values():
+            for package in packages:
+                if package.directory == directory:
+                    return package
+        return None
+
+    def package_directories(self) -> frozenset[str]:
+        """The folder of every named workspace package (namesakes included)."""
+        return frozenset(p.directory for ps in self._namesakes.values() for p in ps)
+
     def declared_link(self, name: str, importer_dir: str) -> _Link | None:
         """What the nearest manifest above ``importer_dir`` that declares dependency ``name``
         installs under that name; None when no manifest declares it."""

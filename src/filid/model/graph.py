@@ -13,12 +13,15 @@ class ImportEdge:
 
     ``via_manifest``: the specifier named a workspace package and reached ``target`` through
     that package's manifest (``exports``, ``main``…), i.e. through a published entry point.
+    ``type_only``: every binding the import names resolves, in the target, to an interface,
+    a type alias or a declared type (``import { Props }`` without ``type``): it runs nothing.
     """
 
     source: str
     target: str
     fact: ImportFact
     via_manifest: bool = False
+    type_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from filid.model.violations import Severity, SyncActionKind, Violation
+
+
+class Regime(StrEnum):
+    """Which claims a project signed up for (SPEC §0).
+
+    ``declared``: the root holds ``.filid/config.json`` or a folder holds a boundary document;
+    the FCA rules run. ``undeclared``: only the claims that hold for any TypeScript project run.
+    """
+
+    DECLARED = "declared"
+    UNDECLARED = "undeclared"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +86,9 @@ class ValidationResult:
     # it looked for in every other file's text (never rendered).
     fix_inputs: frozenset[str] = frozenset()
     fix_needles: frozenset[str] = frozenset()
+    # SPEC §0: the regime that ran and what declared it (a root-relative file, or None).
+    regime: Regime = Regime.DECLARED
+    declared_by: str | None = None
 
     @property
     def failed_pairs(self) -> int:

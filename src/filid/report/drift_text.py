@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from filid.drift import DriftReport
 from filid.model.escape import visible
+from filid.report.regime import describe_regime
 
 
 def render_drift(report: DriftReport) -> str:
@@ -24,6 +25,7 @@ def render_drift(report: DriftReport) -> str:
             for level in ("critical", "high", "medium", "low")
         )
         lines.append(f"{report.total} drift item{'s' if report.total != 1 else ''} ({counts}).")
+    lines.append(describe_regime(report.regime, report.declared_by))
     if report.sync_plan is not None:
         lines.append("")
         lines.append("Sync plan (apply top to bottom):")

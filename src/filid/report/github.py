@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from filid.model.report import ValidationResult
+from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Severity, Violation
 from filid.report.escape import workflow_data, workflow_property
+from filid.report.regime import regime_sentence
 
 _COMMANDS: Mapping[Severity, str] = {
     Severity.ERROR: "error",
@@ -25,8 +26,11 @@ _SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
 
 
 def render_github(result: ValidationResult, *, max_per_level: int = 10) -> str:
-    """Render ``result`` as workflow-command lines (``''`` when there are no violations)."""
+    """Render ``result`` as workflow-command lines (``''`` when there are no violations in a
+    declared project; an undeclared one always gets a notice saying how to adopt FCA)."""
     lines: list[str] = []
+    if result.regime is Regime.UNDECLARED:
+        lines.append("::notice title=filid::" + escape_data(regime_sentence(result)))
     omitted: dict[Severity, int] = {}
     for severity in _SEVERITY_ORDER:
         of_level = [v for v in result.violations if v.severity is severity]

@@ -11,6 +11,7 @@ from filid.model.graph import FileGraph, LcaResult, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.model.report import FixedItem, ValidationResult
 from filid.model.violations import Location, Severity, Violation
+from filid.report.regime import regime_sentence
 from filid.report.rule_counts import count_by_rule
 from filid.rules.base import RuleExample, RuleMeta
 
@@ -100,9 +101,13 @@ def validation_report(result: ValidationResult, tree: FractalTree | None = None)
     """ValidationReport (``check``, ``structure-validate``)."""
     data: JsonObject = {
         "root": str(result.root),
+        # SPEC §0: beside the seed's fields (CONTRACT: extend, never rename).
+        "regime": result.regime.value,
+        "regimeNote": regime_sentence(result),
         "result": evaluation_to_json(result, tree),
         "config": {
             "configPath": result.config_path,
+            "declaredBy": result.declared_by,
             # The seed types these as counts; the ids travel beside them.
             "rulesApplied": len(result.rules_applied),
             "rulesSkipped": len(result.rules_skipped),

@@ -27,6 +27,7 @@ from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
 from filid.report.escape import visible_keeping_breaks
 from filid.report.limits import most_severe
+from filid.report.regime import regime_sentence
 from filid.rules.base import RuleExample, RuleMeta
 
 SARIF_VERSION = "2.1.0"
@@ -93,7 +94,12 @@ def render_sarif(
     shown = most_severe(reported, max_results)
     descriptors = _rule_descriptors(rules, shown)
     index_of = {descriptor.id: i for i, descriptor in enumerate(descriptors)}
-    run_properties: dict[str, object] = {}
+    run_properties: dict[str, object] = {
+        "filid/regime": result.regime.value,
+        "filid/regimeNote": regime_sentence(result),
+    }
+    if result.declared_by:
+        run_properties["filid/declaredBy"] = result.declared_by
     if result.baseline_suppressed:
         run_properties["filid/baselineSuppressed"] = result.baseline_suppressed
     if result.new_since is not None:
@@ -104,11 +110,13 @@ def render_sarif(
             "fixed": result.new_since.fixed,
             "unchanged": result.new_since.unchanged,
         }
-    notifications = None
+    notifications: list[Any] = [
+        om.Notification(level="note", message=om.Message(text=regime_sentence(result)))
+    ]
     if len(shown) < len(reported):
         total = len(reported)
         run_properties["filid/truncated"] = {"shown": len(shown), "total": total}
-        notifications = [
+        notifications.append(
             om.Notification(
                 level="warning",
                 message=om.Message(
@@ -116,7 +124,7 @@ def render_sarif(
                     f"accepts at most {max_results} per run (the most severe are kept)"
                 ),
             )
-        ]
+        )
     run = om.Run(
         tool=om.Tool(
             driver=om.ToolComponent(
@@ -132,7 +140,7 @@ def render_sarif(
             om.Invocation(execution_successful=True, tool_execution_notifications=notifications)
         ],
         results=[_result(v, index_of[v.rule_id], state.get(id(v))) for v in shown],
-        properties=run_properties or None,
+        properties=run_properties,
     )
     log = om.SarifLog(runs=[run], version=SARIF_VERSION, schema_uri=SARIF_SCHEMA_URI)
     document = cast(dict[str, object], _to_json_value(log))

@@ -16,6 +16,7 @@ from filid.model.report import ValidationResult
 from filid.model.violations import Severity, Violation
 from filid.report.escape import markdown_cell
 from filid.report.mermaid import render_cycle
+from filid.report.regime import regime_sentence
 from filid.rules.base import RuleMeta
 
 SUMMARY_LIMIT_BYTES = 1024 * 1024
@@ -78,6 +79,7 @@ def _head(result: ValidationResult, rules: Sequence[RuleMeta]) -> str:
             f"**No violations** — {result.total_pairs} (rule, node) checks passed "
             f"(scope: {escape_cell(result.scope)})"
         )
+    lines += ["", escape_cell(regime_sentence(result))]
     if result.baseline_suppressed:
         noun = _plural(result.baseline_suppressed, "violation")
         lines += ["", f"{result.baseline_suppressed} known {noun} suppressed by the baseline."]

@@ -9,6 +9,7 @@ from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
 from filid.report.escape import visible
+from filid.report.regime import regime_sentence
 from filid.report.rule_counts import count_by_rule
 from filid.rules.base import RuleMeta
 
@@ -30,9 +31,10 @@ def _paint(text: str, code: str, color: bool) -> str:
 LEGEND = "[*] fixable with --fix, [~] fixable with --unsafe-fixes"
 
 
-def fix_marker(violation: Violation) -> str:
-    """``[*]`` for a safe fix (``--fix``), ``[~]`` for a moderate one (``--unsafe-fixes``)."""
-    if violation.fix is None:
+def fix_marker(violation: Violation, refused: frozenset[str] = frozenset()) -> str:
+    """``[*]`` for a safe fix (``--fix``), ``[~]`` for a moderate one (``--unsafe-fixes``);
+    nothing for a fix the planner ``refused`` (fingerprints): the marker promises a fix."""
+    if violation.fix is None or violation.fingerprint in refused:
         return ""
     if violation.fix.risk is Risk.SAFE:
         return "[*] "
@@ -41,12 +43,14 @@ def fix_marker(violation: Violation) -> str:
     return ""
 
 
-def render_violation(violation: Violation, *, color: bool = False) -> str:
+def render_violation(
+    violation: Violation, *, color: bool = False, refused: frozenset[str] = frozenset()
+) -> str:
     """One violation: the location line, then an indented ``help:`` line if any."""
     loc = violation.location
     where = _paint(f"{visible(loc.file)}:{loc.line}:{loc.column}:", _BOLD, color)
     severity = _paint(violation.severity.value, _COLORS[violation.severity], color)
-    line = f"{where} {severity} {violation.rule_id} {fix_marker(violation)}"
+    line = f"{where} {severity} {violation.rule_id} {fix_marker(violation, refused)}"
     line += visible(violation.message)
     if violation.suggestion:
         line += "\n  " + _paint(f"help: {visible(violation.suggestion)}", _DIM, color)
@@ -74,7 +78,10 @@ def render_check(
     """The text report of ``filid check``: violations, fixes applied, summary, fix hint, notes."""
     lines: list[str] = []
     if not quiet:
-        lines.extend(render_violation(v, color=color) for v in result.violations)
+        lines.extend(
+            render_violation(v, color=color, refused=result.refused_fixes)
+            for v in result.violations
+        )
     applied = [item for item in result.fixed if item.success]
     if applied:
         if lines:
@@ -117,6 +124,7 @@ def render_check(
                 hint += f" ({moderate} more with --unsafe-fixes)"
             lines.append(hint + ".")
             lines.append(LEGEND)
+    lines.append(regime_sentence(result))
     if result.baseline_suppressed:
         lines.append(f"{result.baseline_suppressed} known violation(s) hidden by the baseline.")
     if result.new_since is not None:

@@ -90,7 +90,13 @@ class RuleContext:
     ``entry_files`` are the manifest-declared and configured entry files (``index.*`` and
     ``main.*`` are entries by name). ``legacy_ledger`` is the root-relative path of the
     upstream plugin's pre-1.0 criteria ledger (``.filid/criteria.md``) when the project has one
-    (it lies under a dot folder, outside the file universe).
+    (it lies under a dot folder, outside the file universe). ``declared`` is the regime
+    (SPEC §0): false in a project that declares nothing, where no rule treats an ``index.*``
+    as a boundary. ``source_directories`` are the folders holding a source file at any depth
+    (``None``: not computed, every folder counts); ``package_directories`` the workspace
+    packages' folders; ``unpublished_imports`` maps (importing file, specifier) to the folder
+    of the workspace package whose manifest does not publish that path; ``generated_imports``
+    are the (file, specifier) pairs of unresolved imports whose missing target git ignores.
     """
 
     tree: FractalTree
@@ -102,6 +108,17 @@ class RuleContext:
     entry_files: frozenset[str] = field(default_factory=frozenset)
     route_directories: frozenset[str] = field(default_factory=frozenset)
     legacy_ledger: str | None = None
+    declared: bool = True
+    source_directories: frozenset[str] | None = None
+    package_directories: frozenset[str] = field(default_factory=frozenset)
+    unpublished_imports: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    generated_imports: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+
+    def holds_source(self, path: str) -> bool:
+        """True when folder ``path`` holds a source file at any depth (SPEC: folders without
+        source, such as numbered MDX docs folders or scaffold templates, are not nodes for
+        the naming and depth rules)."""
+        return self.source_directories is None or path in self.source_directories
 
     def is_in_route_tree(self, path: str) -> bool:
         """True for a folder at or below a file-routing framework's route folder (Next.js

@@ -26,9 +26,32 @@ RULE_IDS: tuple[str, ...] = (
     "spec-fragmentation",
     "spec-contract-link",
     "legacy-criteria-ledger",
+    "unresolved-import",
+    "unpublished-package-import",
 )
 
 ALIASES: dict[str, str] = {"organ-no-intentmd": "organ-no-claudemd"}
+
+# SPEC §0: the only claims an undeclared project gets (an allow-list, so a rule added later is
+# off there until it is listed): cycles, imports of a workspace package's unpublished file,
+# imports that resolve to nothing, and max-depth on folders holding source. Any other rule
+# runs in an undeclared project only when its config enables it explicitly.
+UNDECLARED_RULE_IDS: frozenset[str] = frozenset(
+    {"circular-dependency", "max-depth", "unresolved-import", "unpublished-package-import"}
+)
+
+# filid's own claims beside upstream's rule set: a declared project (upstream 1.0 semantics)
+# gets them only when its config enables them.
+OPT_IN_WHEN_DECLARED: frozenset[str] = frozenset(
+    {"unresolved-import", "unpublished-package-import"}
+)
+
+
+def runs_by_default(rule_id: str, *, declared: bool) -> bool:
+    """Whether ``rule_id`` runs in a project of that regime when its config says nothing."""
+    if declared:
+        return rule_id not in OPT_IN_WHEN_DECLARED
+    return rule_id in UNDECLARED_RULE_IDS
 
 
 def canonical_rule_id(rule_id: str) -> str | None:

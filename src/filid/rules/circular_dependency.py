@@ -1,14 +1,26 @@
-"""circular-dependency: no import cycles between modules."""
+"""circular-dependency: no import cycles between modules.
+
+In a declared project (SPEC §0) the units are the owners of the module graph (§4). In an
+undeclared one no ``index.*`` is a boundary, so the rule claims only what holds for any
+TypeScript project: a cycle between workspace packages, and a runtime import cycle between
+files of one package that passes through the ``index.*`` of two or more folders (a barrel
+loop: loading one barrel loads the other, whose load needs the first), reported between those
+folders. A folder-level loop of deep imports that no file-level cycle backs is no claim there.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.graph.cycles import find_cycles
+from filid.graph.cycles import Cycle, find_cycles, is_type_import
 from filid.graph.lca import resolve_lca
+from filid.graph.module_graph import build_package_graph, package_of
+from filid.graph.tsconfig import parent_dir
 from filid.model.errors import InputError
+from filid.model.facts import ImportKind
+from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.base import (
@@ -19,6 +31,7 @@ from filid.rules.base import (
     RuleMeta,
     import_location,
 )
+from filid.scan.classify import entry_stem
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,41 +83,113 @@ class CircularDependency:
 
     def check(self, context: RuleContext, options: CircularDependencyOptions) -> Iterable[Finding]:
         """Yield one finding per cycle, at its smallest member, with one route of evidence."""
-        cycles = find_cycles(context.module_graph, include_type_imports=options.includeTypeImports)
-        for cycle in cycles:
-            members = cycle.members
-            first = members[0]
-            lca = members[0]
-            try:
-                for other in members[1:]:
-                    lca = resolve_lca(context.tree, lca, other).lca
-                placement = resolve_lca(context.tree, lca, lca).suggested_placement
-            except InputError:
-                placement = "."
-            hops = [import_location(edge.source, edge.fact) for edge in cycle.route]
-            route_text = " -> ".join(
-                [*cycle.modules, cycle.modules[0]] if cycle.modules else members
-            )
-            evidence = "; ".join(
-                f"{e.source}:{e.fact.line} imports '{e.fact.specifier}'" for e in cycle.route
-            )
-            location = hops[0] if hops else None
-            yield Finding(
-                node=first,
-                path=first,
-                message=(
-                    f"import cycle between {len(members)} modules ({', '.join(members)}): "
-                    f"{route_text} [{evidence}]"
-                ),
-                location=location,
-                suggestion=f"move the shared part to {placement}",
-                fix=FixInfo(
-                    action=SyncActionKind.MOVE,
-                    risk=Risk.RISKY,
-                    description=f"move the code the cycle shares into {placement}",
-                    target_path=placement,
-                ),
-                related=tuple(hops),
-                members=members,
-                fingerprint_parts=members,
-            )
+        include = options.includeTypeImports
+        if context.declared:
+            for cycle in find_cycles(context.module_graph, include_type_imports=include):
+                yield _finding(context, cycle, "modules")
+            return
+        # The root package of a monorepo is its workspace, not a unit: its files (scripts,
+        # examples) are not a package that others depend on.
+        packages = context.package_directories - {"."}
+        package_graph = build_package_graph(context.file_graph, packages, context.test_files)
+        for cycle in find_cycles(package_graph, include_type_imports=include):
+            yield _finding(context, cycle, "workspace packages")
+
+        yield from _barrel_loops(context, packages)
+
+
+def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Finding]:
+    """Runtime import cycles between files (inside one package) that pass through the
+    ``index.*`` of two or more folders, lifted to those folders.
+
+    Only what loads at import time counts: no type imports (nor imports of types only), no
+    test files, no lazy ``import()``. A loop of deep imports that never enters a barrel, or a
+    folder-level "cycle" no file-level cycle backs, is no claim in an undeclared project.
+    """
+    grouped: dict[tuple[str, str], list[ImportEdge]] = {}
+    for edge in context.file_graph.edges:
+        if edge.source in context.test_files or is_type_import(edge):
+            continue
+        if edge.fact.kind is ImportKind.DYNAMIC:
+            continue
+        if package_of(edge.source, packages) != package_of(edge.target, packages):
+            continue
+        grouped.setdefault((edge.source, edge.target), []).append(edge)
+    graph = ModuleGraph(
+        nodes=tuple(sorted({f for pair in grouped for f in pair})),
+        edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
+    )
+    tree = context.tree
+    seen: set[tuple[str, ...]] = set()
+    for component in find_cycles(graph, include_type_imports=False):
+        files = frozenset(component.members)
+        owners = {f: tree.owner_of(parent_dir(f)).path for f in files}
+        barrels = {
+            owner
+            for file, owner in owners.items()
+            if entry_stem(file.rpartition("/")[2]) == "index" and parent_dir(file) == owner
+        }
+        if len(barrels) < 2:
+            continue
+        # Lift the component's own edges to folders: each folder hop lies on a file cycle.
+        lifted: dict[tuple[str, str], list[ImportEdge]] = {}
+        for (source, target), evidence in grouped.items():
+            if source in files and target in files and owners[source] != owners[target]:
+                lifted.setdefault((owners[source], owners[target]), []).extend(evidence)
+        folder_graph = ModuleGraph(
+            nodes=tuple(sorted(set(owners.values()))),
+            edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(lifted.items())),
+        )
+        for cycle in find_cycles(folder_graph, include_type_imports=False):
+            if cycle.members not in seen:
+                seen.add(cycle.members)
+                yield _finding(context, cycle, "folders, through their index files, at run time")
+
+
+def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
+    members = cycle.members
+    first = members[0]
+    hops = [import_location(edge.source, edge.fact) for edge in cycle.route]
+    route_text = " -> ".join([*cycle.modules, cycle.modules[0]] if cycle.modules else members)
+    evidence = "; ".join(
+        f"{e.source}:{e.fact.line} imports '{e.fact.specifier}'" for e in cycle.route
+    )
+    message = (
+        f"import cycle between {len(members)} {units} ({', '.join(members)}): "
+        f"{route_text} [{evidence}]"
+    )
+    location = hops[0] if hops else None
+    if units == "workspace packages":
+        return Finding(
+            node=first,
+            path=first,
+            message=message,
+            location=location,
+            suggestion="move what both packages need into a package neither imports back",
+            related=tuple(hops),
+            members=members,
+            fingerprint_parts=("packages", *members),
+        )
+    lca = members[0]
+    try:
+        for other in members[1:]:
+            lca = resolve_lca(context.tree, lca, other).lca
+        placement = resolve_lca(context.tree, lca, lca).suggested_placement
+    except InputError:
+        placement = "."
+    return Finding(
+        node=first,
+        path=first,
+        message=message,
+        location=location,
+        suggestion=f"move the shared part to {placement}",
+        fix=FixInfo(
+            action=SyncActionKind.MOVE,
+            risk=Risk.RISKY,
+            description=f"move the code the cycle shares into {placement}",
+            target_path=placement,
+        ),
+        related=tuple(hops),
+        members=members,
+        fingerprint_parts=members,
+    )

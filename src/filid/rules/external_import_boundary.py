@@ -148,6 +148,54 @@ def _case(
     return None
 
 
+_NAMED_KINDS = (ImportKind.STATIC, ImportKind.TYPE, ImportKind.RE_EXPORT)
+
+
+def _through_entry(
+    edge: ImportEdge,
+    message: str,
+    target: FractalNode,
+    entry: str,
+    available: set[str] | None,
+) -> tuple[str, str | None, FixInfo]:
+    """Message, help and fix of a deep import (cases a, b) into a module with entry ``entry``.
+
+    Only when the entry already exports every imported name is "import it from the entry"
+    true (and the rewrite safe). When it does not export some of them, the import is not
+    bypassing anything: the name is simply not part of the module's public surface, and the
+    two real remedies are exporting it from the entry or moving the importer inside the
+    module. When the names cannot be known (a ``require``, a namespace import, an entry that
+    re-exports an external package), no help names an import that might not compile.
+    """
+    names = edge.fact.names
+    known = bool(names) and "*" not in names and edge.fact.kind in _NAMED_KINDS
+    if known and available is not None and all(n in available for n in names):
+        fix = FixInfo(
+            action=SyncActionKind.REWRITE_IMPORT,
+            risk=Risk.SAFE,
+            description=f"rewrite '{edge.fact.specifier}' to import from {entry}",
+            target_path=entry,
+        )
+        return message, f"import it from the module's entry point {entry}", fix
+    fix = FixInfo(
+        action=SyncActionKind.REWRITE_IMPORT,
+        risk=Risk.RISKY,
+        description=f"export the needed names from {entry}, then import from it",
+        target_path=entry,
+    )
+    if not known or available is None:
+        return message, None, fix
+    missing = [n for n in names if n not in available]
+    shown = ", ".join(f"`{n}`" for n in missing)
+    verb = "is" if len(missing) == 1 else "are"
+    # Case (a) keeps what it adds (an organ used from outside); case (b)'s "bypasses the
+    # entry point" would be false: the entry has nothing to go through.
+    detail = message if " from organ " in message else f"imported from '{edge.target}'"
+    message = f"{shown} {verb} not part of module `{target.path}`'s public surface: {detail}"
+    suggestion = f"export {shown} from {entry}, or move '{edge.source}' inside '{target.path}'"
+    return message, suggestion, fix
+
+
 class ExternalImportBoundary:
     """Flags imports that bypass a module's entry point or use another module's organs."""
 
@@ -230,27 +278,10 @@ class ExternalImportBoundary:
             fix: FixInfo | None = None
             suggestion = None
             if case in ("a", "b") and entry is not None and target.path != ".":
-                suggestion = f"import it from the module's entry point {entry}"
                 if entry not in exports_cache:
                     exports_cache[entry] = exports.exported_names(entry)
-                available = exports_cache[entry]
-                names = edge.fact.names
-                safe = (
-                    available is not None
-                    and bool(names)
-                    and "*" not in names
-                    and edge.fact.kind in (ImportKind.STATIC, ImportKind.TYPE, ImportKind.RE_EXPORT)
-                    and all(n in available for n in names)
-                )
-                fix = FixInfo(
-                    action=SyncActionKind.REWRITE_IMPORT,
-                    risk=Risk.SAFE if safe else Risk.RISKY,
-                    description=(
-                        f"rewrite '{edge.fact.specifier}' to import from {entry}"
-                        if safe
-                        else f"export the needed names from {entry}, then import from it"
-                    ),
-                    target_path=entry,
+                message, suggestion, fix = _through_entry(
+                    edge, message, target, entry, exports_cache[entry]
                 )
             elif case == "d":
                 suggestion = "import the file that declares the name instead of the barrel"

@@ -20,6 +20,19 @@ from filid.rules.base import (
 _DEEP = "a/b/c/d/e/f/g/h/i/j/k"
 
 
+def _is_scaffold(path: str, limit: int) -> bool:
+    """A folder below a ``templates`` folder, or below a dynamic route segment (``[id]``),
+    that lies within the limit. A scaffold copies a whole project
+    (``templates/app/ts/app/api/route.ts``), whose depth is the generated project's; a tree
+    under ``[surveyId]`` mirrors a URL (``modules/api/v2/surveys/[surveyId]/contacts``, the
+    code behind a route), whose depth is the URL's, like a route tree. Decision (SPEC is
+    silent; issue 23: ``max-depth`` on scaffold templates was a false claim)."""
+    segments = path.split("/")[:limit]
+    return "templates" in segments or any(
+        len(s) > 2 and s.startswith("[") and s.endswith("]") for s in segments
+    )
+
+
 class MaxDepth:
     """Flags nodes deeper than the configured maximum depth."""
 
@@ -46,6 +59,8 @@ class MaxDepth:
         for node in context.tree.nodes.values():
             if node.depth <= limit or context.is_in_route_tree(node.path):
                 continue  # a route tree's depth is its URL (route groups included)
+            if not context.holds_source(node.path) or _is_scaffold(node.path, limit):
+                continue  # docs, assets, scaffold templates: no module to flatten
             parent = parent_path(node.path)
             yield Finding(
                 node=node.path,

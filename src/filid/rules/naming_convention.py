@@ -104,6 +104,8 @@ class NamingConvention:
                 continue
             if is_framework_significant(node.path) or context.is_in_route_tree(node.path):
                 continue  # route folder names are URL segments
+            if not context.holds_source(node.path):
+                continue  # numbered docs folders, assets: no module name to judge
             if KEBAB_CASE.match(name) or CAMEL_CASE.match(name):
                 continue
             if any(search(name) for search in patterns):

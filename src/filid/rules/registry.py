@@ -21,6 +21,8 @@ from filid.rules.spec_contract_link import SpecContractLink
 from filid.rules.spec_document_case_cap import SpecDocumentCaseCap
 from filid.rules.spec_fragmentation import SpecFragmentation
 from filid.rules.test_record_case_cap import TestRecordCaseCap
+from filid.rules.unpublished_package_import import UnpublishedPackageImport
+from filid.rules.unresolved_import import UnresolvedImport
 from filid.rules.zero_peer_file import ZeroPeerFile
 
 RULES: tuple[Rule, ...] = (
@@ -42,6 +44,8 @@ RULES: tuple[Rule, ...] = (
     SpecFragmentation(),
     SpecContractLink(),
     LegacyCriteriaLedger(),
+    UnresolvedImport(),
+    UnpublishedPackageImport(),
 )
 
 RULES_BY_ID: dict[str, Rule] = {rule.meta.id: rule for rule in RULES}

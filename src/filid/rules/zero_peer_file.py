@@ -48,7 +48,9 @@ def is_allowed_peer(node: FractalNode, name: str, context: RuleContext) -> bool:
     (``*.config.*``, ``*.setup.*``) are allowed.
     """
     file = node.file_path(name)
-    if not is_source_file(name) or context.is_entry_file(file) or is_test_file(file):
+    if not is_source_file(name) or context.is_entry_file(file) or file in context.test_files:
+        return True
+    if is_test_file(file):
         return True
     if "package.json" in node.files and _TOOL_CONFIG.match(name):
         return True

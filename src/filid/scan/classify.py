@@ -33,7 +33,9 @@ ORGAN_NAMES = frozenset(
     }
 )
 TEST_DIRECTORIES = frozenset({"__tests__", "__mocks__", "test", "tests", "e2e"})
-_TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.stories.*")
+# vitest's type tests (`*.test-d.ts`, `*.spec-d.ts`) are tests too: tsc checks them, nothing
+# ships them.
+_TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.test-d.*", "*.spec-d.*", "*.stories.*")
 
 
 def is_infra_name(name: str) -> bool:
@@ -42,7 +44,9 @@ def is_infra_name(name: str) -> bool:
 
 
 def is_test_file(path: str) -> bool:
-    """A source file named ``*.test.*``/``*.spec.*``/``*.stories.*`` or under a test folder."""
+    """A source file named ``*.test.*``/``*.spec.*``/``*.test-d.*``/``*.spec-d.*``/
+    ``*.stories.*`` or under a test folder (a vitest config's ``typecheck.include`` is added
+    by the engine, which reads the configs)."""
     segments = path.split("/")
     name = segments[-1]
     if any(fnmatch.fnmatchcase(name, pattern) for pattern in _TEST_NAME_PATTERNS):

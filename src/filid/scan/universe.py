@@ -140,6 +140,48 @@ def _finish_git(process: subprocess.Popen[bytes] | None) -> bytes | None:
     return out if process.returncode == 0 else None
 
 
+def git_ignored(root: Path, paths: Collection[str]) -> frozenset[str]:
+    """The root-relative ``paths`` that git ignores (``git check-ignore --stdin``): files a
+    build generates, so an import of one that does not exist yet is not broken. A path
+    beyond a symbolic link counts as ignored too: links are not followed (SPEC §1), so what
+    lies behind one (a private submodule's sources) is outside the universe, not missing.
+    Outside a git work tree, or when git is unavailable, only those."""
+    links: dict[str, bool] = {}
+
+    def behind_link(path: str) -> bool:
+        # git refuses a whole batch when one path lies beyond a symbolic link. Iterative:
+        # a path may be thousands of folders deep.
+        heads: list[str] = []
+        head = path.rpartition("/")[0]
+        while head and head not in links:
+            heads.append(head)
+            head = head.rpartition("/")[0]
+        answer = links.get(head, False) if head else False
+        for folder in reversed(heads):
+            answer = answer or os.path.islink(root / folder)
+            links[folder] = answer
+        return answer
+
+    linked = frozenset(p for p in paths if behind_link(p))
+    kept = sorted(p for p in paths if p not in linked)
+    if not kept:
+        return linked
+    data = b"".join(p.encode("utf-8") + b"\0" for p in kept)
+    try:
+        done = subprocess.run(
+            ["git", "check-ignore", "--no-index", "-z", "--stdin"],
+            cwd=root,
+            input=data,
+            capture_output=True,
+            check=False,
+        )
+    except OSError:
+        return linked
+    if done.returncode not in (0, 1):
+        return linked
+    return linked | {p.decode("utf-8", "replace") for p in done.stdout.split(b"\0") if p}
+
+
 def is_ignored_root(root: Path) -> bool:
     """Whether the enclosing git repository ignores ``root`` itself (then nothing in it is
     git's business: it is listed from disk and new files in it are not "ignored")."""
