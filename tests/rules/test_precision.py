@@ -262,7 +262,7 @@ SILENT = [
         },
         None,
         "external-import-boundary",
-        id="a package's tool config extending the root's reaches no module (the root declares none)",
+        id="a package's tool config extending the root's crosses no module (root declares none)",
     ),
     pytest.param(
         {
