@@ -138,7 +138,7 @@ def _load_project(
         )
     universe = listed or list_universe(
         resolved,
-        config.structure.additional_excluded_directories,
+        config.structure.excluded_directories,
         config.structure.generated_paths,
     )
     sources = [f for f in universe.files if is_source_file(f)]
