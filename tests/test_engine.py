@@ -7,6 +7,7 @@ import pytest
 from filid.engine import evaluate, load_project
 from filid.model.errors import ConfigError, UsageError
 from filid.model.violations import Severity
+from filid.rules.registry import RULES_BY_ID
 from filid.scoping import select_rules
 from tests.conftest import ProjectFactory
 
@@ -32,11 +33,28 @@ def test_defaults_report_every_enabled_rule(make_project: ProjectFactory) -> Non
     result = evaluate(load_project(make_project(PROJECT), use_cache=False))
     assert ("module-entry-point", "src/billing") in ids(result)
     assert ("module-entry-point", "src/legacy/old") in ids(result)
-    assert len(result.rules_applied) == 11
-    assert result.rules_skipped == ()
+    # the style rules upstream 1.0 removed run only when the config enables them
+    assert set(result.rules_skipped) == {"naming-convention", "index-barrel-pattern"}
+    assert len(result.rules_applied) == len(RULES_BY_ID) - 2
     entry = next(v for v in result.violations if v.path == "src/billing")
     # a directory-level finding points at the node's boundary document, line 1
     assert (entry.location.file, entry.location.line) == ("src/billing/CLAUDE.md", 1)
+
+
+@pytest.mark.parametrize(
+    ("entry", "runs"),
+    [({"severity": "warning"}, False), ({"enabled": True}, True), ({"enabled": False}, False)],
+)
+def test_removed_style_rules_run_only_when_the_config_enables_them(
+    make_project: ProjectFactory, entry: dict[str, object], runs: bool
+) -> None:
+    files = {"src/user_profile/index.ts": "const local = 1;\nexport { local };\n"}
+    files["src/app/index.ts"] = "import { local } from '../user_profile';\nexport { local };\n"
+    config = {"rules": {"naming-convention": entry, "index-barrel-pattern": entry}}
+    result = evaluate(load_project(make_project(files, config), use_cache=False))
+    found = {v.rule_id for v in result.violations}
+    assert ({"naming-convention", "index-barrel-pattern"} <= found) is runs, found
+    assert not ({"naming-convention", "index-barrel-pattern"} & found) or runs
 
 
 def test_severity_enabled_and_exempt_from_config(make_project: ProjectFactory) -> None:

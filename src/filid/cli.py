@@ -803,7 +803,10 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
         seen = survey(list_universe(root).files)
         defaults = [(r.meta.id, r.meta.default_severity.value, r.meta.description) for r in RULES]
         text = render_default_config(
-            defaults, exempt=seen.exempt_globs, generated=seen.generated_globs
+            defaults,
+            exempt=seen.exempt_globs,
+            generated=seen.generated_globs,
+            disabled=[r.meta.id for r in RULES if not r.meta.enabled_by_default],
         )
         write_file_atomically(target, text.encode("utf-8"), confine=root)
         click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")

@@ -309,7 +309,7 @@ def _evaluate(
     for rule in RULES:
         meta = rule.meta
         rule_config = config.rules.get(meta.id)
-        enabled = rule_config.enabled if rule_config and rule_config.enabled is not None else True
+        enabled = meta.is_enabled(rule_config.enabled if rule_config else None)
         if not enabled or (selected is not None and meta.id not in selected):
             skipped.append(meta.id)
             continue

@@ -25,9 +25,7 @@ def rule_states(root: Path, config_path: Path | None) -> list[tuple[RuleMeta, bo
     states: list[tuple[RuleMeta, bool]] = []
     for rule in RULES:
         rule_config = config.rules.get(rule.meta.id)
-        enabled = (
-            True if rule_config is None or rule_config.enabled is None else rule_config.enabled
-        )
+        enabled = rule.meta.is_enabled(rule_config.enabled if rule_config else None)
         states.append((rule.meta, enabled))
     return states
 

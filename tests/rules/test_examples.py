@@ -6,7 +6,7 @@ import pytest
 
 from filid.engine import evaluate, load_project
 from filid.rules.base import RuleExample
-from filid.rules.registry import RULES
+from filid.rules.registry import RULES, RULES_BY_ID
 from tests.conftest import ProjectFactory
 
 CASES = [
@@ -31,7 +31,11 @@ def test_every_rule_documents_both_kinds_of_example() -> None:
 def test_rule_example(
     make_project: ProjectFactory, rule_id: str, example: RuleExample, invalid: bool
 ) -> None:
-    root = make_project(dict(example.files))
+    # a rule that is off by default (upstream 1.0 removed it) runs when the config enables it
+    off = not RULES_BY_ID[rule_id].meta.enabled_by_default
+    root = make_project(
+        dict(example.files), {"rules": {rule_id: {"enabled": True}}} if off else None
+    )
     result = evaluate(load_project(root, use_cache=False), rule_ids=[rule_id])
     found = [v for v in result.violations if v.rule_id == rule_id]
     if invalid:

@@ -186,7 +186,8 @@ def test_barrel_detection(make_project: ProjectFactory, index: str, fires: bool)
         "src/m/a.ts": "export const a = 1;\nexport type T = number;\n",
         "src/m/b.ts": "export const b = 1;\n",
     }
-    project = load_project(make_project(files), use_cache=False)
+    config = {"rules": {"index-barrel-pattern": {"enabled": True}}}  # off unless enabled
+    project = load_project(make_project(files, config), use_cache=False)
     found = evaluate(project, rule_ids=["index-barrel-pattern"]).violations
     assert bool(found) is fires
 

@@ -8,14 +8,14 @@ additionalAllowedPeers, additionalExcludedDirectories, entryPointOverrides, gene
 and drops any other key with a warning, so the template writes only those keys: no
 ``$comment`` and none of this tool's own additions (``namingPatterns``,
 ``pureFunctionPaths``…), which ``filid rules get ID`` and the README document instead. Every
-rule is listed with ``enabled``, its default ``severity`` and an empty ``exempt``; the file
+rule is listed with ``enabled`` (false for a rule that is off by default), its default ``severity`` and an empty ``exempt``; the file
 loads back into a configuration that behaves exactly like no file at all.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from filid.config.model import DEFAULT_MAX_DEPTH
@@ -44,16 +44,19 @@ def render_default_config(
     *,
     exempt: Sequence[str] = (),
     generated: Sequence[str] = (),
+    disabled: Collection[str] = (),
 ) -> str:
     """The file text for (rule id, default severity, one-line description) triples.
 
     ``exempt`` globs go on every rule, ``generated`` into ``structure.generatedPaths``
-    (what ``filid init`` proposes after looking at the repository).
+    (what ``filid init`` proposes after looking at the repository). Rules in ``disabled``
+    (off unless enabled, like the style rules upstream 1.0 removed) are written with
+    ``"enabled": false``.
     """
     rules: dict[str, dict[str, Any]] = {}
     for rule_id, severity, _description in sorted(rule_defaults):
         rules[rule_id] = {
-            "enabled": True,
+            "enabled": rule_id not in disabled,
             # Severity(...) rejects a typo in the caller's registry instead of writing it out.
             "severity": Severity(severity).value,
             "exempt": list(exempt),
