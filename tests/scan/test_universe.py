@@ -136,6 +136,8 @@ def test_upstream_default_skipped_folders_are_left_out_at_any_depth(tmp_path: Pa
     import dataclasses
 
     from filid.config.model import Config
+
+    banner = "import { Banner } from '../ui/components/banner';\n"
     from filid.engine import evaluate, load_project
 
     files = {
@@ -144,8 +146,8 @@ def test_upstream_default_skipped_folders_are_left_out_at_any_depth(tmp_path: Pa
         "src/ui/INTENT.md": "# U\n",
         "src/ui/index.ts": "export { Banner } from './components/banner';\n",
         "src/ui/components/banner.tsx": "export const Banner = 1;\n",
-        "src/scripts/dev-ui.tsx": "import { Banner } from '../ui/components/banner';\nvoid Banner;\n",
-        "src/docs/example.ts": "import { Banner } from '../ui/components/banner';\nvoid Banner;\n",
+        "src/scripts/dev-ui.tsx": f"{banner}void Banner;\n",
+        "src/docs/example.ts": f"{banner}void Banner;\n",
         "packages/app/next/page.ts": "export const p = 1;\n",
         "plugins/x/bridge/server.cjs": "module.exports = 1;\n",
     }

@@ -8,8 +8,9 @@ additionalAllowedPeers, additionalExcludedDirectories, entryPointOverrides, gene
 and drops any other key with a warning, so the template writes only those keys: no
 ``$comment`` and none of this tool's own additions (``namingPatterns``,
 ``pureFunctionPaths``…), which ``filid rules get ID`` and the README document instead. Every
-rule is listed with ``enabled`` (false for a rule that is off by default), its default ``severity`` and an empty ``exempt``; the file
-loads back into a configuration that behaves exactly like no file at all.
+rule is listed with ``enabled`` (false for a rule that is off by default), its default
+``severity`` and an empty ``exempt``; the file loads back into a configuration that behaves
+exactly like no file at all.
 """
 
 from __future__ import annotations
