@@ -129,7 +129,7 @@ def filid_results(exe: str, repo: Path) -> tuple[list[dict[str, Any]], dict[str,
     check = run_filid(exe, ["check", str(repo), "--format", "json", "--no-cache", "--exit-zero"])
     scan = run_filid(exe, ["scan", str(repo), "--format", "json"])
     categories = {path: str(node["type"]) for path, node in scan["tree"]["nodes"].items()}
-    notes = [str(n) for n in check["result"].get("notes", [])]
+    notes = [str(n) for n in check.get("notes", [])]
     return check["result"]["violations"], categories, notes
 
 
@@ -168,6 +168,23 @@ def explain(violation: dict[str, Any]) -> str:
     match = _SPECIFIER.search(violation["message"])
     if match and not match.group(1).startswith("."):
         return "alias"
+    return "UNEXPLAINED"
+
+
+def explain_upstream(rule: str, path: str) -> str:
+    """Why filid does not report an upstream error: ``not-implemented`` (a rule id filid does
+    not have), ``test-file`` (filid never judges test files), ``cycle`` (a cycle through
+    type-only imports or a child reading its ancestor's file, which filid leaves out of cycles:
+    check it by hand) or UNEXPLAINED."""
+    from filid.rules.catalogue import RULE_IDS, canonical_rule_id
+    from filid.scan.classify import is_test_file
+
+    if canonical_rule_id(rule) not in RULE_IDS:
+        return "not-implemented"
+    if is_test_file(path):
+        return "test-file"
+    if rule == "circular-dependency":
+        return "cycle"
     return "UNEXPLAINED"
 
 
@@ -243,8 +260,10 @@ def main() -> int:
     tags: collections.Counter[str] = collections.Counter()
     lines: list[str] = []
     for (rule, path), n in sorted(only_ours.items()):
-        # the filid-only ones are the last n of that key (which ones pair is arbitrary)
-        for v in ours_by_key[(rule, path)][-n:]:
+        # Upstream names no line, so which of a file's findings pair with upstream's is open:
+        # the ones upstream cannot see (alias, cycle) are taken as the filid-only ones first.
+        ranked = sorted(ours_by_key[(rule, path)], key=lambda v: explain(v) != "UNEXPLAINED")
+        for v in ranked[-n:]:
             tag = explain(v)
             tags[tag] += 1
             line = (v.get("location") or {}).get("line", "?")
@@ -252,9 +271,15 @@ def main() -> int:
     summary = ", ".join(f"{t} {n}" for t, n in sorted(tags.items())) or "none"
     print(f"\nerrors only filid reports ({sum(only_ours.values())}: {summary}):")
     print("\n".join(lines))
-    print(f"\nerrors only upstream reports ({sum(only_theirs.values())}):")
+    their_tags: collections.Counter[str] = collections.Counter()
+    their_lines: list[str] = []
     for (rule, path), n in sorted(only_theirs.items()):
-        print(f"  {rule} {path}" + (f" x{n}" if n > 1 else ""))
+        tag = explain_upstream(rule, path)
+        their_tags[tag] += n
+        their_lines.append(f"  [{tag}] {rule} {path}" + (f" x{n}" if n > 1 else ""))
+    summary = ", ".join(f"{t} {n}" for t, n in sorted(their_tags.items())) or "none"
+    print(f"\nerrors only upstream reports ({sum(only_theirs.values())}: {summary}):")
+    print("\n".join(their_lines))
 
     shared = sorted(set(their_nodes) & set(our_nodes))
     equal = [p for p in shared if their_nodes[p] == our_nodes[p]]
