@@ -282,6 +282,28 @@ SILENT = [
     ),
     pytest.param(
         {
+            "packages/tool/package.json": json.dumps({"name": "tool", "bin": "cli.ts"}),
+            "packages/tool/cli.ts": "import { run } from './run';\nrun();\n",
+            "packages/tool/run.ts": "export function run(): void {}\n",
+            "packages/tool/format.ts": "export const format = 1;\n",
+        },
+        None,
+        "zero-peer-file",
+        id="a package.json states an entry surface but does not make its folder a module",
+    ),
+    pytest.param(
+        {
+            "packages/tool/INTENT.md": HEADINGS,
+            "packages/tool/package.json": json.dumps({"name": "tool", "bin": "dist/cli.js"}),
+            "packages/tool/src/cli.ts": "export const cli = 1;\n",
+            "packages/tool/vite.config.ts": "export default {};\n",
+        },
+        None,
+        "module-entry-point",
+        id="a declared package root keeps its manifest entry as its entry point",
+    ),
+    pytest.param(
+        {
             "src/auth/index.ts": "export { login } from './login';\n",
             "src/auth/login.ts": "export const login = 1;\n",
             "src/app/index.ts": "export const app = 1;\n",
