@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,10 +18,28 @@ from filid.rules.registry import RULES
 from tests.conftest import EXAMPLES, ProjectFactory
 
 DOC = "# M\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+# A DETAIL.md that meets the FCA 1.0 contract (detail-document-contract).
+DETAIL = (
+    "# M\n\n## Requirements\n- r\n\n## API Contracts\n- c\n\n## Acceptance Criteria\n"
+    "### AC-m — Works\n- w\n\n## Last Updated\n2026-01-01\n"
+)
+# Rules whose showcase needs verification records or a legacy ledger, which examples/ does
+# not hold: their documented examples run in tests/rules/test_examples.py.
+NOT_IN_EXAMPLES = {
+    "entry-point-surface",
+    "spec-document-case-cap",
+    "test-record-case-cap",
+    "spec-fragmentation",
+    "spec-contract-link",
+    "legacy-criteria-ledger",
+}
 CLEAN = {
     "package.json": '{"name": "clean"}\n',
-    "src/auth/CLAUDE.md": DOC,
+    "src/auth/INTENT.md": DOC,
+    "src/auth/DETAIL.md": DETAIL,
     "src/auth/index.ts": "export { login } from './auth';\n",
+    "src/app/INTENT.md": DOC,
+    "src/app/DETAIL.md": DETAIL,
     "src/auth/auth.ts": "export function login(user: string): string {\n  return user;\n}\n",
     "src/app/index.ts": "export { start } from './app';\n",
     "src/app/app.ts": (
@@ -47,7 +66,7 @@ def test_every_rule_fires_on_examples(examples: Path) -> None:
     assert code == 1
     report = json.loads(out)
     fired = {v["ruleId"] for v in report["result"]["violations"]}
-    assert fired == {rule.meta.id for rule in RULES}
+    assert fired == {rule.meta.id for rule in RULES} - NOT_IN_EXAMPLES
 
 
 def test_clean_project_exits_zero(make_project: ProjectFactory) -> None:
@@ -74,7 +93,14 @@ def test_a_file_that_does_not_exist_is_a_usage_error(examples: Path, tmp_path: P
 
 
 def test_a_staged_deletion_is_a_known_file(make_project: ProjectFactory) -> None:
-    root = make_project({"src/a/index.ts": "export const a = 1;\n", "src/a/gone.ts": "x;\n"})
+    root = make_project(
+        {
+            "src/a/index.ts": "export const a = 1;\n",
+            "src/a/gone.ts": "x;\n",
+            "src/a/INTENT.md": DOC,
+            "src/a/DETAIL.md": DETAIL,
+        }
+    )
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
     subprocess.run([*git, "init", "-q"], cwd=root, check=True)
     subprocess.run([*git, "add", "-A"], cwd=root, check=True)
@@ -169,7 +195,12 @@ def test_bad_input_is_one_line_and_exit_2(
 
 def test_non_utf8_content_is_a_note_not_a_crash(make_project: ProjectFactory) -> None:
     root = make_project(
-        {"src/a/index.ts": b"export const a = '\xff';\n", "src/b/b.ts": "export {};\n"}
+        {
+            "src/a/index.ts": b"export const a = '\xff';\n",
+            "src/a/INTENT.md": DOC,
+            "src/a/DETAIL.md": DETAIL,
+            "src/b/b.ts": "export {};\n",
+        }
     )
     code, out, _ = run("check", str(root), "--no-cache", "-v")
     assert code == 0
@@ -215,11 +246,14 @@ def test_rules_list_get_check(examples: Path) -> None:
     assert {v["ruleId"] for v in data["violations"]} == {
         "module-entry-point",
         "intent-document-contract",
+        "detail-document-contract",
     }
 
 
 def test_init_writes_a_config_that_loads(make_project: ProjectFactory) -> None:
-    root = make_project({"src/a/index.ts": "export {};\n"})
+    root = make_project(
+        {"src/a/index.ts": "export {};\n", "src/a/INTENT.md": DOC, "src/a/DETAIL.md": DETAIL}
+    )
     code, _, _ = run("init", str(root))
     assert code == 0 and (root / ".filid/config.json").is_file()
     assert run("init", str(root))[0] == 2
@@ -292,7 +326,9 @@ def test_color_only_on_a_tty_and_never_with_no_color(examples: Path) -> None:
         text=True,
         env={**env, "NO_COLOR": "1"},
     ).stdout
-    assert "\x1b[" not in plain and "external-import-boundary" in plain
+    # no colour (SGR) sequence; the progress line's erase-line code (shown when a loaded
+    # machine makes the run take over half a second) is not colour
+    assert not re.search("\x1b\\[[0-9;]*m", plain) and "external-import-boundary" in plain
 
 
 def test_python_dash_m_runs_the_cli(examples: Path) -> None:

@@ -7,7 +7,7 @@ import pytest
 from filid.engine import evaluate, load_project
 from filid.model.errors import ConfigError, UsageError
 from filid.model.violations import Severity
-from filid.rules.registry import RULES_BY_ID
+from filid.rules.catalogue import RULE_IDS
 from filid.scoping import select_rules
 from tests.conftest import ProjectFactory
 
@@ -34,8 +34,9 @@ def test_defaults_report_every_enabled_rule(make_project: ProjectFactory) -> Non
     assert ("module-entry-point", "src/billing") in ids(result)
     assert ("module-entry-point", "src/legacy/old") in ids(result)
     # the style rules upstream 1.0 removed run only when the config enables them
-    assert set(result.rules_skipped) == {"naming-convention", "index-barrel-pattern"}
-    assert len(result.rules_applied) == len(RULES_BY_ID) - 2
+    removed = ("naming-convention", "index-barrel-pattern")
+    assert result.rules_applied == tuple(r for r in RULE_IDS if r not in removed)
+    assert set(result.rules_skipped) == set(removed)
     entry = next(v for v in result.violations if v.path == "src/billing")
     # a directory-level finding points at the node's boundary document, line 1
     assert (entry.location.file, entry.location.line) == ("src/billing/CLAUDE.md", 1)
@@ -108,7 +109,12 @@ def test_files_scope_reports_violations_touching_files_or_their_directories(
     root = make_project(PROJECT)
     project = load_project(root, use_cache=False)
     only_app = evaluate(project, files=[str(root / "src/app/app.ts")])
-    assert ids(only_app) == [("external-import-boundary", "src/app/app.ts")]
+    # src/app is a module (index.ts) of a declared project: 1.0 also asks it for documents.
+    assert sorted(ids(only_app)) == [
+        ("detail-document-contract", "src/app"),
+        ("external-import-boundary", "src/app/app.ts"),
+        ("intent-document-contract", "src/app"),
+    ]
     billing = evaluate(project, files=[str(root / "src/billing/billing.ts")])
     assert ("module-entry-point", "src/billing") in ids(billing)
     assert all(v.path != "src/legacy/old" for v in billing.violations)

@@ -67,6 +67,7 @@ def test_unchanged_project_is_answered_from_the_snapshot(
         "delete a file",
         "edit the config",
         "edit a boundary document",
+        "add the legacy criteria ledger",
     ],
 )
 def test_any_change_recomputes(project: Path, change: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,6 +81,9 @@ def test_any_change_recomputes(project: Path, change: str, monkeypatch: pytest.M
         (project / "src/app/routes.ts").unlink()
     elif change == "edit the config":
         (project / ".filid/config.json").write_text('{"version": "2.0"}\n')
+    elif change == "add the legacy criteria ledger":
+        # A dot path, outside the file universe: the snapshot key must see it.
+        (project / ".filid/criteria.md").write_text("# Criteria\n- a claim\n")
     else:
         (project / "src/orders/CLAUDE.md").write_text(
             "# Orders\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"

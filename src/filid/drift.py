@@ -72,6 +72,14 @@ _RULE_DRIFT_SEVERITY: Mapping[str, DriftSeverity] = {
     "naming-convention": DriftSeverity.LOW,
     "intent-document-contract": DriftSeverity.LOW,
     "hybrid-node": DriftSeverity.LOW,
+    # FCA 1.0 document and verification rules: contracts on paper, never structural damage.
+    "detail-document-contract": DriftSeverity.LOW,
+    "legacy-criteria-ledger": DriftSeverity.LOW,
+    "spec-contract-link": DriftSeverity.LOW,
+    "entry-point-surface": DriftSeverity.MEDIUM,
+    "spec-document-case-cap": DriftSeverity.MEDIUM,
+    "test-record-case-cap": DriftSeverity.MEDIUM,
+    "spec-fragmentation": DriftSeverity.MEDIUM,
 }
 
 _SEVERITY_DRIFT: Mapping[Severity, DriftSeverity] = {

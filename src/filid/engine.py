@@ -34,7 +34,12 @@ from filid.parse import parse_files
 from filid.rules.base import Finding, Rule, RuleContext
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.classify import build_tree, is_test_file
-from filid.scan.documents import INTENT_DOCUMENTS, read_document
+from filid.scan.documents import (
+    INTENT_DOCUMENTS,
+    LEGACY_LEDGER,
+    has_legacy_ledger,
+    read_document,
+)
 from filid.scan.universe import Universe, is_source_file, list_universe, resolve_root
 from filid.scoping import restrict, select_rules, timestamp
 from filid.store.location import project_cache_dir
@@ -62,6 +67,8 @@ class Project:
     parsed_files: int = 0
     # Each parsed source file's facts and shape digests (``parse.cache.digest_pair``).
     fact_digests: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # The root-relative path of the upstream plugin's legacy criteria ledger, when present.
+    legacy_ledger: str | None = None
 
 
 def load_project(
@@ -193,6 +200,7 @@ def _load_project(
         notes=tuple(notes),
         parsed_files=parsed.parsed,
         fact_digests=parsed.digests,
+        legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(resolved) else None,
     )
 
 
@@ -301,6 +309,7 @@ def _evaluate(
         test_files=project.test_files,
         entry_files=frozenset(entry_files),
         route_directories=project.resolver.route_directories(),
+        legacy_ledger=project.legacy_ledger,
     )
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}
@@ -315,7 +324,7 @@ def _evaluate(
             continue
         applied.append(meta.id)
         options = build_options(rule, rule_config, config)
-        severity = (rule_config.severity if rule_config else None) or meta.default_severity
+        configured = rule_config.severity if rule_config else None
         exempt = rule_config.exempt if rule_config else ()
         nodes = {
             n.path
@@ -338,7 +347,7 @@ def _evaluate(
             violations.append(
                 Violation(
                     rule_id=meta.id,
-                    severity=severity,
+                    severity=configured or finding.severity or meta.default_severity,
                     message=finding.message,
                     path=finding.path,
                     location=location,

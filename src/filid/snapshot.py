@@ -49,6 +49,7 @@ from filid.model.violations import (
     SyncActionKind,
     Violation,
 )
+from filid.scan.documents import has_legacy_ledger
 from filid.store.files import UnsafePathError, read_regular_file
 from filid.store.sealed import read_sealed, write_sealed
 
@@ -71,12 +72,15 @@ _DELTA = "result-snapshot-delta.marshal"
 _RESOLUTIONS = "result-snapshot-resolutions.marshal"
 
 
-def base_key(config_path: Path | None) -> str:
+def base_key(config_path: Path | None, root: Path | None = None) -> str:
     """The digest of what every result depends on besides the files: filid, Python, the
-    snapshot format and the config file's bytes. Raises OSError when the config is unreadable."""
+    snapshot format, the config file's bytes and whether ``root`` holds the legacy criteria
+    ledger (a dot path, outside the universe). Raises OSError when the config is unreadable."""
     digest = hashlib.sha256()
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     digest.update(f"filid {filid.__version__} py{python} f{SNAPSHOT_FORMAT}\0".encode())
+    if root is not None and has_legacy_ledger(root):
+        digest.update(b"legacy-ledger\0")
     if config_path is not None:
         digest.update(b"config\0" + read_regular_file(config_path, 4 * 1024 * 1024) + b"\0")
     return digest.hexdigest()
@@ -440,7 +444,7 @@ def check_project(
     if cache_dir is None:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
     try:
-        key = base_key(find_config_file(root, config_path))
+        key = base_key(find_config_file(root, config_path), root)
         stats = list(universe.stats)  # the listing's one lstat per file
     except OSError:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)

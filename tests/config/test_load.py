@@ -295,7 +295,7 @@ def test_alias_configures_its_target(tmp_path: Path) -> None:
     assert load(tmp_path).rules == {"organ-no-claudemd": RuleConfig(severity=Severity.WARNING)}
 
 
-def test_upstream_only_rule_is_a_note_not_an_error(tmp_path: Path) -> None:
+def test_upstream_1_0_rules_configure_like_any_other(tmp_path: Path) -> None:
     write(
         tmp_path,
         {
@@ -307,11 +307,12 @@ def test_upstream_only_rule_is_a_note_not_an_error(tmp_path: Path) -> None:
         },
     )
     config = load(tmp_path)
-    assert config.rules == {"max-depth": RuleConfig(enabled=False)}
-    assert config.notes == (
-        "rules.entry-point-surface: not implemented by this filid; ignored",
-        "rules.spec-fragmentation: not implemented by this filid; ignored",
-    )
+    assert config.rules == {
+        "spec-fragmentation": RuleConfig(enabled=False),
+        "entry-point-surface": RuleConfig(severity=Severity.ERROR),
+        "max-depth": RuleConfig(enabled=False),
+    }
+    assert config.notes == ()
 
 
 def test_upstream_only_rule_entry_is_still_shape_checked(tmp_path: Path) -> None:

@@ -24,6 +24,19 @@ DEEP = {
     "src/app/index.ts": "import { login } from '../auth/login';\nexport { login };\n",
 }
 
+# The FCA 1.0 documents of DEEP's modules, so that in a declared project (a config) the
+# deep import is its only violation.
+_INTENT = "# M\n## Always do\n- a\n## Ask first\n- b\n## Never do\n- c\n"
+_DETAIL = (
+    "# M\n## Requirements\n- r\n## API Contracts\n- c\n## Acceptance Criteria\n"
+    "### AC-m — Works\n- w\n## Last Updated\n2026-01-01\n"
+)
+DOCUMENTS = {
+    f"src/{name}/{doc}": text
+    for name in ("auth", "app")
+    for doc, text in (("INTENT.md", _INTENT), ("DETAIL.md", _DETAIL))
+}
+
 
 def _layout(tmp_path: Path) -> tuple[Path, Path]:
     work = tmp_path / "work"
@@ -87,7 +100,7 @@ def test_config_from_base_keeps_the_policy_out_of_the_pull_requests_reach(
     tmp_path: Path,
 ) -> None:
     action, workspace = _layout(tmp_path)
-    write_files(workspace, {**DEEP, ".filid/config.json": '{"version": "2.0"}\n'})
+    write_files(workspace, {**DEEP, **DOCUMENTS, ".filid/config.json": '{"version": "2.0"}\n'})
     _git(workspace, "init", "-q")
     _git(workspace, "add", "-A")
     _git(workspace, "commit", "-qm", "base")

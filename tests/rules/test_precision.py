@@ -173,7 +173,10 @@ SILENT = [
         {
             "CLAUDE.md": "# Repo notes\n\nUse pnpm. Run the tests before pushing.\n" * 40,
             "packages/a/CLAUDE.md": "# Package notes\n",
-            "packages/a/index.ts": "export {};\n",
+            # No index: read as an intent document, the memory file would make packages/a a
+            # module and draw heading and length findings (with an index it is a module by
+            # that, and 1.0 asks it for an INTENT.md).
+            "packages/a/a.ts": "export {};\n",
         },
         None,
         "intent-document-contract",

@@ -127,11 +127,33 @@ class TopStatement:
 
 
 @dataclass(frozen=True, slots=True)
+class CaseCount:
+    """The test cases a ``*.spec.*`` / ``*.test.*`` file declares (upstream filid's count).
+
+    ``count`` is the known lower bound of ``it``/``test``/``specify`` calls, each ``.each``
+    table row counting once and ``describe.each`` multiplying the cases inside it; it is exact
+    when ``reasons`` is empty, else ``reasons`` say what could not be counted (a dynamic
+    table, an alias of a case function). ``contract_ids`` are the acceptance-group ids the file
+    links to with ``filid:contract <id>`` comments, in first-seen order.
+    """
+
+    count: int
+    reasons: tuple[str, ...] = ()
+    contract_ids: tuple[str, ...] = ()
+
+    @property
+    def is_exact(self) -> bool:
+        """True when every case was counted."""
+        return not self.reasons
+
+
+@dataclass(frozen=True, slots=True)
 class FileFacts:
     """Everything filid knows about one parsed source file (root-relative ``path``).
 
     ``parse_files`` keeps ``declarations``, ``statements`` and ``imported_bindings`` only for
-    entry files (``index.*``, ``main.*``); ``parse_source`` always fills them.
+    entry files (``index.*``, ``main.*``); ``parse_source`` always fills them. ``cases`` is
+    set for files whose stem ends in ``.spec`` or ``.test`` (verification candidates).
     """
 
     path: str
@@ -143,6 +165,7 @@ class FileFacts:
     is_side_effect_free: bool
     has_syntax_error: bool = False
     syntax_error_line: int | None = None
+    cases: CaseCount | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,13 +186,15 @@ class BoundaryExemption:
 
 @dataclass(frozen=True, slots=True)
 class DocumentFacts:
-    """What filid reads of a boundary document: its line count and its Markdown headings.
+    """What filid reads of a boundary document: its line count, headings and text.
 
     ``headings`` are (1-based line, heading text without the leading ``#`` marks) pairs;
-    ``exemptions`` the boundary exemptions a detail document declares.
+    ``exemptions`` the boundary exemptions a detail document declares; ``lines`` the text's
+    lines (the document rules read sections, acceptance groups and path tokens from them).
     """
 
     path: str
     line_count: int
     headings: tuple[tuple[int, str], ...]
     exemptions: tuple[BoundaryExemption, ...] = ()
+    lines: tuple[str, ...] = ()

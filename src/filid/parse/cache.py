@@ -95,7 +95,7 @@ def shape_digest(encoded: Any) -> str:
     a function body moves the declarations after it): they import, export, declare and state
     the same things in the same order, so they resolve and classify alike.
     """
-    path, imports, exports, declarations, statements, bindings, free, has_error, _ = encoded
+    path, imports, exports, declarations, statements, bindings, free, has_error, _, cases = encoded
     return facts_digest(
         [
             path,
@@ -106,6 +106,7 @@ def shape_digest(encoded: Any) -> str:
             bindings,
             free,
             has_error,
+            cases,
         ]
     )
 

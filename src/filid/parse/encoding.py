@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from filid.model.facts import (
+    CaseCount,
     Declaration,
     ExportFact,
     ExportKind,
@@ -23,7 +24,8 @@ from filid.model.facts import (
 
 # Bump when the encoded shape or the meaning of any extracted fact changes: the cache file
 # name carries it, so old caches are ignored.
-FACTS_FORMAT = 4  # 3: non-entry files parsed in lean mode; 4: `export type *` read
+# 3: non-entry files parsed in lean mode; 4: `export type *` read; 5: test case counts
+FACTS_FORMAT = 5
 
 _IMPORT_KINDS = {kind.value: kind for kind in ImportKind}
 _EXPORT_KINDS = {kind.value: kind for kind in ExportKind}
@@ -64,12 +66,17 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         facts.is_side_effect_free,
         facts.has_syntax_error,
         facts.syntax_error_line,
+        None
+        if facts.cases is None
+        else [facts.cases.count, list(facts.cases.reasons), list(facts.cases.contract_ids)],
     ]
 
 
 def decode_facts(data: Any) -> FileFacts:
     """The inverse of :func:`encode_facts`; raises ValueError/TypeError/KeyError on bad data."""
-    (path, imports, exports, declarations, statements, bindings, free, has_error, line) = data
+    (path, imports, exports, declarations, statements, bindings, free, has_error, line, cases) = (
+        data
+    )
     if not isinstance(path, str):
         raise TypeError("path")
     # List comprehensions and local names: this runs for every cached file on every run.
@@ -114,4 +121,5 @@ def decode_facts(data: Any) -> FileFacts:
         bool(free),
         bool(has_error),
         line,
+        None if cases is None else CaseCount(int(cases[0]), tuple(cases[1]), tuple(cases[2])),
     )

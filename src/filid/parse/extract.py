@@ -22,6 +22,7 @@ from filid.model.facts import (
     StatementKind,
     TopStatement,
 )
+from filid.parse.cases import count_cases, is_verification_candidate
 from filid.parse.grammar import Toolkit, toolkit_for
 from filid.parse.side_effects import is_declaration_free, is_expression_free
 from filid.parse.spans import SpanMaker
@@ -109,6 +110,7 @@ def extract_facts(
         syntax_error_line=_first_error_line(root, set(walker.recovered_errors))
         if has_error
         else None,
+        cases=count_cases(root, source) if is_verification_candidate(path) else None,
     )
 
 

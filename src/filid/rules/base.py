@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ModuleGraph
-from filid.model.nodes import FractalTree, NodeCategory
+from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind
 from filid.scan.classify import entry_stem
 
@@ -73,6 +73,9 @@ class Finding:
 
     ``node`` is the node the finding counts against; ``path`` the violation path (SPEC §5);
     ``location`` may be left ``None`` for directory-level findings (the engine fills it).
+    ``severity`` is this kind of finding's own default where the upstream plugin gives one
+    rule's findings different severities (an intent document's missing boundary section is a
+    warning, its absence an error); a configured ``severity`` still replaces it.
     """
 
     node: str
@@ -84,6 +87,7 @@ class Finding:
     related: tuple[Location, ...] = ()
     members: tuple[str, ...] = ()
     fingerprint_parts: tuple[str, ...] = ()
+    severity: Severity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +95,9 @@ class RuleContext:
     """What rules may look at: the classified tree, parse facts, both graphs, structure config.
 
     ``entry_files`` are the manifest-declared and configured entry files (``index.*`` and
-    ``main.*`` are entries by name).
+    ``main.*`` are entries by name). ``legacy_ledger`` is the root-relative path of the
+    upstream plugin's pre-1.0 criteria ledger (``.filid/criteria.md``) when the project has one
+    (it lies under a dot folder, outside the file universe).
     """
 
     tree: FractalTree
@@ -102,6 +108,7 @@ class RuleContext:
     test_files: frozenset[str] = field(default_factory=frozenset)
     entry_files: frozenset[str] = field(default_factory=frozenset)
     route_directories: frozenset[str] = field(default_factory=frozenset)
+    legacy_ledger: str | None = None
 
     def is_in_route_tree(self, path: str) -> bool:
         """True for a folder at or below a file-routing framework's route folder (Next.js
@@ -144,6 +151,21 @@ class Rule(Protocol):
     def check(self, context: RuleContext, options: Any) -> Iterable[Finding]:
         """Yield the findings of this rule over ``context``."""
         ...
+
+
+def is_declared_module(node: FractalNode) -> bool:
+    """True when the FCA 1.0 document contract asks ``node`` for its documents: the upstream
+    plugin 1.0 sees it as a module (it holds an INTENT.md or a DETAIL.md, or a module entry
+    ``index.*``) and it does not keep the legacy layout, whose intent document is a
+    ``CLAUDE.md`` with the three boundary headings (filid accepts that layout as it is; a
+    module moves to INTENT.md and DETAIL.md together)."""
+    if node.intent_doc == "CLAUDE.md":
+        return False
+    return (
+        node.intent_doc == "INTENT.md"
+        or node.detail_doc == "DETAIL.md"
+        or node.index_file is not None
+    )
 
 
 def import_location(file: str, fact: ImportFact) -> Location:

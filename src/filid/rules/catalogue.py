@@ -19,6 +19,13 @@ RULE_IDS: tuple[str, ...] = (
     "external-import-boundary",
     "intent-document-contract",
     "hybrid-node",
+    "detail-document-contract",
+    "entry-point-surface",
+    "spec-document-case-cap",
+    "test-record-case-cap",
+    "spec-fragmentation",
+    "spec-contract-link",
+    "legacy-criteria-ledger",
 )
 
 ALIASES: dict[str, str] = {"organ-no-intentmd": "organ-no-claudemd"}

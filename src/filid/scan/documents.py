@@ -12,6 +12,15 @@ INTENT_DOCUMENTS = ("CLAUDE.md", "INTENT.md")
 DETAIL_DOCUMENTS = ("SPEC.md", "DETAIL.md")
 MAX_DOCUMENT_BYTES = 1024 * 1024
 REQUIRED_HEADINGS = ("Always do", "Ask first", "Never do")
+# The upstream plugin's pre-1.0 acceptance-criteria ledger (``legacy-criteria-ledger``); it
+# lies under a dot folder, outside the file universe, so its presence is looked up directly.
+LEGACY_LEDGER = ".filid/criteria.md"
+
+
+def has_legacy_ledger(root: Path) -> bool:
+    """True when ``root`` holds the legacy criteria ledger as a regular file (not a link)."""
+    path = root / LEGACY_LEDGER
+    return not path.parent.is_symlink() and not path.is_symlink() and path.is_file()
 
 
 def squash_heading(text: str) -> str:
@@ -85,7 +94,12 @@ def read_document(root: Path, rel: str) -> tuple[DocumentFacts | None, str | Non
     exemptions = parse_boundary_exemptions(directory, lines)
     return (
         DocumentFacts(
-            path=rel, line_count=len(lines), headings=tuple(headings), exemptions=exemptions
+            path=rel,
+            line_count=len(lines),
+            headings=tuple(headings),
+            exemptions=exemptions,
+            # Split as the upstream plugin does (``/\r?\n/``), not on every Unicode break.
+            lines=tuple(line.removesuffix("\r") for line in text.split("\n")),
         ),
         None,
     )
