@@ -9,17 +9,18 @@ repository root, runs ``filid check --format json`` and ``filid scan --format js
 same root, and prints:
 
 1. per rule: errors upstream reports, errors filid reports, errors both report (matched by rule
-   id and root-relative path, counted as multisets: upstream gives no line numbers), and the
-   warnings/infos of each side;
+   id and root-relative path, a boundary document's path read as its folder's, counted as
+   multisets: upstream gives no line numbers), and the warnings/infos of each side;
 2. every error only filid reports, each tagged ``alias`` (an import through a non-relative
-   specifier: upstream resolves relative specifiers only), ``cycle`` (a cycle upstream's
-   relative-only graph cannot close) or ``UNEXPLAINED``;
-3. every error only upstream reports;
+   specifier: upstream resolves relative specifiers only), ``alias-cycle`` (a cycle with a hop
+   through an alias, which upstream's relative-only graph cannot close), ``cycle`` or
+   ``UNEXPLAINED``;
+3. every error only upstream reports, tagged (see ``explain_upstream``);
 4. folder classification: the share of folders both tools list whose category is equal, and
    each difference.
 
     python benchmarks/upstream.py --server /path/to/ogham/plugins/filid/bridge/mcp-server.cjs \\
-        --repo /path/to/repository [--json out.json] [--filid EXE]
+        --repo /path/to/repository [--json out.json] [--filid EXE] [--upstream-json old.json]
 
 Nothing here is imported by the test suite.
 """
@@ -155,7 +156,17 @@ def upstream_path(repo: Path, violation: dict[str, Any]) -> str:
         match = re.search(r'peer file "([^"]+)"', str(violation.get("message", "")))
         if match:
             return match.group(1) if path == "." else f"{path}/{match.group(1)}"
-    return path
+    return node_path(path)
+
+
+_DOCUMENTS = ("INTENT.md", "DETAIL.md")
+
+
+def node_path(path: str) -> str:
+    """A boundary document's path as its folder's: upstream reports a document's content at
+    the document and its absence at the folder, filid both at the folder."""
+    folder, _, name = path.rpartition("/")
+    return (folder or ".") if name in _DOCUMENTS else path
 
 
 _SPECIFIER = re.compile(r"\('([^']*)'\)$")
@@ -164,7 +175,9 @@ _SPECIFIER = re.compile(r"\('([^']*)'\)$")
 def explain(violation: dict[str, Any]) -> str:
     """Why upstream cannot report a filid-only error: ``alias``, ``cycle`` or UNEXPLAINED."""
     if violation["ruleId"] == "circular-dependency":
-        return "cycle"
+        hops = re.findall(r"imports '([^']*)'", violation["message"])
+        # a hop through an alias is an edge upstream's relative-only graph does not have
+        return "alias-cycle" if any(not h.startswith(".") for h in hops) else "cycle"
     match = _SPECIFIER.search(violation["message"])
     if match and not match.group(1).startswith("."):
         return "alias"
@@ -195,11 +208,21 @@ def main() -> int:
     parser.add_argument("--repo", type=Path, required=True)
     parser.add_argument("--json", type=Path, help="write both tools' raw results here")
     parser.add_argument("--filid", help="the filid executable (default: beside this Python)")
+    parser.add_argument(
+        "--upstream-json",
+        type=Path,
+        help="reuse the upstream results a previous --json wrote instead of starting the server",
+    )
     args = parser.parse_args()
     repo = args.repo.resolve()
     exe = args.filid or shutil.which("filid") or str(Path(sys.executable).with_name("filid"))
-    with tempfile.TemporaryDirectory(prefix="filid-upstream-home-") as home:
-        theirs, their_nodes = asyncio.run(upstream_results(args.server.resolve(), repo, Path(home)))
+    if args.upstream_json:
+        saved = json.loads(args.upstream_json.read_text(encoding="utf-8"))
+        theirs, their_nodes = saved["upstream"], saved["upstreamNodes"]
+    else:
+        with tempfile.TemporaryDirectory(prefix="filid-upstream-home-") as home:
+            server = args.server.resolve()
+            theirs, their_nodes = asyncio.run(upstream_results(server, repo, Path(home)))
     ours, our_nodes, notes = filid_results(exe, repo)
     if args.json:
         args.json.write_text(
@@ -225,7 +248,7 @@ def main() -> int:
     ours_by_key: dict[Key, list[dict[str, Any]]] = collections.defaultdict(list)
     for v in ours:
         if v["severity"] == "error":
-            ours_by_key[(v["ruleId"], v["path"])].append(v)
+            ours_by_key[(v["ruleId"], node_path(v["path"]))].append(v)
     our_errors = collections.Counter({k: len(vs) for k, vs in ours_by_key.items()})
     both = up_errors & our_errors
     only_ours = our_errors - up_errors
