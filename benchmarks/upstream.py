@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import itertools
 import json
 import os
 import re
@@ -184,11 +185,40 @@ def explain(violation: dict[str, Any]) -> str:
     return "UNEXPLAINED"
 
 
-def explain_upstream(rule: str, path: str) -> str:
+_PARENT_READ = re.compile(
+    r"sub-module '([^']*)' imports '[^']*' directly from its parent module '([^']*)'"
+)
+
+
+def parent_reads(ours: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    """(sub-module, parent module) of each case (c) finding filid reports."""
+    found: set[tuple[str, str]] = set()
+    for v in ours:
+        match = (
+            _PARENT_READ.search(v["message"]) if v["ruleId"] == "external-import-boundary" else None
+        )
+        if match:
+            found.add((match.group(1), match.group(2)))
+    return found
+
+
+def closed_by_parent_read(repo: Path, messages: list[str], reads: set[tuple[str, str]]) -> bool:
+    """Does every upstream cycle in ``messages`` have a hop that filid reports as a case (c)
+    finding (a child reading its parent's file, a type-only one included)?"""
+    for message in messages:
+        route = [relative(repo, p.strip()) for p in message.partition(":")[2].split("->")]
+        hops = set(itertools.pairwise(route))
+        if not hops & reads:
+            return False
+    return bool(messages)
+
+
+def explain_upstream(rule: str, path: str, closed: bool = False) -> str:
     """Why filid does not report an upstream error: ``not-implemented`` (a rule id filid does
-    not have), ``test-file`` (filid never judges test files), ``cycle`` (a cycle through
-    type-only imports or a child reading its ancestor's file, which filid leaves out of cycles:
-    check it by hand) or UNEXPLAINED."""
+    not have), ``test-file`` (filid never judges test files), ``cycle-via-case-c`` (a cycle one
+    of whose hops is a child reading its parent's file, which filid reports as an
+    ``external-import-boundary`` case (c) finding and leaves out of cycles, as it does
+    type-only imports), ``cycle`` (check by hand) or UNEXPLAINED."""
     from filid.rules.catalogue import RULE_IDS, canonical_rule_id
     from filid.scan.classify import is_test_file
 
@@ -197,7 +227,7 @@ def explain_upstream(rule: str, path: str) -> str:
     if is_test_file(path):
         return "test-file"
     if rule == "circular-dependency":
-        return "cycle"
+        return "cycle-via-case-c" if closed else "cycle"
     return "UNEXPLAINED"
 
 
@@ -294,10 +324,17 @@ def main() -> int:
     summary = ", ".join(f"{t} {n}" for t, n in sorted(tags.items())) or "none"
     print(f"\nerrors only filid reports ({sum(only_ours.values())}: {summary}):")
     print("\n".join(lines))
+    reads = parent_reads(ours)
     their_tags: collections.Counter[str] = collections.Counter()
     their_lines: list[str] = []
     for (rule, path), n in sorted(only_theirs.items()):
-        tag = explain_upstream(rule, path)
+        messages = [
+            str(v.get("message"))
+            for v in theirs
+            if v.get("severity") == "error"
+            and (str(v.get("ruleId")), upstream_path(repo, v)) == (rule, path)
+        ]
+        tag = explain_upstream(rule, path, closed_by_parent_read(repo, messages, reads))
         their_tags[tag] += n
         their_lines.append(f"  [{tag}] {rule} {path}" + (f" x{n}" if n > 1 else ""))
     summary = ", ".join(f"{t} {n}" for t, n in sorted(their_tags.items())) or "none"
