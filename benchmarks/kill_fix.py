@@ -59,6 +59,13 @@ def build_project(out: Path, files: int, seed: int, copies: int) -> Path:
     for case in sorted(p for p in FIXTURES.iterdir() if (p / "before").is_dir()):
         for index in range(copies):
             shutil.copytree(case / "before", out / "kill" / f"{case.name}-{index}")
+    # The rename and split fixes belong to rules that run only where the config enables them.
+    (out / ".filid").mkdir(exist_ok=True)
+    (out / ".filid" / "config.json").write_text(
+        '{"rules": {"naming-convention": {"enabled": true},'
+        ' "index-barrel-pattern": {"enabled": true}}}\n',
+        encoding="utf-8",
+    )
     return out
 
 

@@ -33,13 +33,31 @@ def test_defaults_report_every_enabled_rule(make_project: ProjectFactory) -> Non
     result = evaluate(load_project(make_project(PROJECT, declared=True), use_cache=False))
     assert ("module-entry-point", "src/billing") in ids(result)
     assert ("module-entry-point", "src/legacy/old") in ids(result)
-    # filid's own claims beside upstream's rules are opt-in in a declared project (SPEC §0).
-    opt_in = ("unresolved-import", "unpublished-package-import")
-    assert result.rules_applied == tuple(r for r in RULE_IDS if r not in opt_in)
-    assert result.rules_skipped == opt_in
+    # filid's own claims beside upstream's rules are opt-in in a declared project (SPEC §0),
+    # and the style rules upstream 1.0 removed run only when the config enables them.
+    skipped = ("unresolved-import", "unpublished-package-import")
+    removed = ("naming-convention", "index-barrel-pattern")
+    assert result.rules_applied == tuple(r for r in RULE_IDS if r not in skipped + removed)
+    assert set(result.rules_skipped) == set(skipped + removed)
     entry = next(v for v in result.violations if v.path == "src/billing")
     # a directory-level finding points at the node's boundary document, line 1
     assert (entry.location.file, entry.location.line) == ("src/billing/CLAUDE.md", 1)
+
+
+@pytest.mark.parametrize(
+    ("entry", "runs"),
+    [({"severity": "warning"}, False), ({"enabled": True}, True), ({"enabled": False}, False)],
+)
+def test_removed_style_rules_run_only_when_the_config_enables_them(
+    make_project: ProjectFactory, entry: dict[str, object], runs: bool
+) -> None:
+    files = {"src/user_profile/index.ts": "const local = 1;\nexport { local };\n"}
+    files["src/app/index.ts"] = "import { local } from '../user_profile';\nexport { local };\n"
+    config = {"rules": {"naming-convention": entry, "index-barrel-pattern": entry}}
+    result = evaluate(load_project(make_project(files, config), use_cache=False))
+    found = {v.rule_id for v in result.violations}
+    assert ({"naming-convention", "index-barrel-pattern"} <= found) is runs, found
+    assert not ({"naming-convention", "index-barrel-pattern"} & found) or runs
 
 
 def test_severity_enabled_and_exempt_from_config(make_project: ProjectFactory) -> None:

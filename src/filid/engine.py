@@ -166,7 +166,7 @@ def _load_project(
         )
     universe = listed or list_universe(
         resolved,
-        config.structure.additional_excluded_directories,
+        config.structure.excluded_directories,
         config.structure.generated_paths,
     )
     sources = [f for f in universe.files if is_source_file(f)]
@@ -363,11 +363,11 @@ def _evaluate(
     for rule in RULES:
         meta = rule.meta
         rule_config = config.rules.get(meta.id)
-        # Config wins (SPEC §0); otherwise the regime decides which claims run.
-        enabled = (
-            rule_config.enabled
-            if rule_config and rule_config.enabled is not None
-            else runs_by_default(meta.id, declared=declared)
+        # Config wins (SPEC §0); otherwise the regime decides which claims run, and a rule
+        # upstream 1.0 removed (``enabled_by_default`` false) runs only when enabled.
+        configured = rule_config.enabled if rule_config else None
+        enabled = meta.is_enabled(configured) and (
+            configured is not None or runs_by_default(meta.id, declared=declared)
         )
         if not enabled or (selected is not None and meta.id not in selected):
             skipped.append(meta.id)

@@ -31,10 +31,9 @@ def rule_states(root: Path, config_path: Path | None) -> list[tuple[RuleMeta, bo
     states: list[tuple[RuleMeta, bool]] = []
     for rule in RULES:
         rule_config = config.rules.get(rule.meta.id)
-        enabled = (
-            runs_by_default(rule.meta.id, declared=declared)
-            if rule_config is None or rule_config.enabled is None
-            else rule_config.enabled
+        configured = rule_config.enabled if rule_config else None
+        enabled = rule.meta.is_enabled(configured) and (
+            configured is not None or runs_by_default(rule.meta.id, declared=declared)
         )
         states.append((rule.meta, enabled))
     return states

@@ -485,7 +485,7 @@ def check_project(
     config = load_config(root, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
     checked_ns = time.time_ns()  # before the listing stats the files: the racy window starts
     universe = list_universe(
-        root, config.structure.additional_excluded_directories, config.structure.generated_paths
+        root, config.structure.excluded_directories, config.structure.generated_paths
     )
     cache_dir = project_cache_dir(root)
     if cache_dir is None:

@@ -378,17 +378,65 @@ def test_version_1_key_errors_name_the_version_1_key(tmp_path: Path) -> None:
     )
 
 
-def test_version_1_key_in_version_2_file_points_to_new_key(tmp_path: Path) -> None:
+def test_version_1_key_in_version_2_file_is_a_note_naming_the_new_key(tmp_path: Path) -> None:
+    # upstream 0.10.12 drops a 1.0 key from a "2.0" file with a warning and runs; so does filid
     write(tmp_path, {"scan": {"maxDepth": 4}, "additional-route-patterns": []})
-    assert error_of(tmp_path) == (
-        '.filid/config.json: additional-route-patterns: version 1.0 key in a "2.0" file; '
-        "remove it; "
-        "scan: version 1.0 key in a \"2.0\" file; write 'structure.maxDepth' instead"
+    config = load(tmp_path)
+    assert config.structure.max_depth == 10
+    assert config.notes == (
+        'additional-route-patterns: version 1.0 key in a "2.0" file: ignored; remove it',
+        "scan: version 1.0 key in a \"2.0\" file: ignored; write 'structure.maxDepth' instead",
     )
 
 
-def test_version_1_key_and_its_new_place_together_is_an_error(tmp_path: Path) -> None:
+def test_version_1_key_and_its_new_place_together_uses_the_version_1_key(tmp_path: Path) -> None:
     write(tmp_path, {"version": "1.0", "scan": {"maxDepth": 4}, "structure": {"maxDepth": 5}})
-    assert error_of(tmp_path) == (
-        ".filid/config.json: scan: also given as 'structure.maxDepth'; keep one"
+    config = load(tmp_path)
+    assert config.structure.max_depth == 4
+    assert "scan: also given as 'structure.maxDepth': the version 1.0 key is used" in config.notes
+
+
+def test_zero_peer_file_additional_allowed_under_the_rule_is_honoured(tmp_path: Path) -> None:
+    # the shape a real FCA repository wrote (line-lore-vscode); upstream's own agents wrote it too
+    write(
+        tmp_path,
+        {
+            "version": "1.0",
+            "rules": {
+                "zero-peer-file": {
+                    "enabled": True,
+                    "severity": "warning",
+                    "additional-allowed": ["extension.ts", {"basename": "x.ts", "paths": ["a/*"]}],
+                },
+            },
+        },
     )
+    config = load(tmp_path)
+    assert config.structure.additional_allowed_peers == (
+        AllowedPeer("extension.ts"),
+        AllowedPeer("x.ts", ("a/*",)),
+    )
+    assert config.rules["zero-peer-file"].severity is Severity.WARNING
+    assert any("rules.zero-peer-file.additional-allowed" in note for note in config.notes)
+
+
+def test_additional_allowed_under_another_rule_is_a_note(tmp_path: Path) -> None:
+    write(tmp_path, {"rules": {"max-depth": {"additional-allowed": ["a.ts"]}}})
+    config = load(tmp_path)
+    assert config.structure.additional_allowed_peers == ()
+    assert config.notes == ("rules.max-depth.additional-allowed: read only under zero-peer-file",)
+
+
+def test_injected_rules_is_a_note(tmp_path: Path) -> None:
+    write(tmp_path, {"version": "1.0", "rules": {}, "injected-rules": {"fca": True}})
+    assert load(tmp_path).notes == (
+        "injected-rules: the upstream plugin's rule-document list; ignored",
+    )
+
+
+def test_a_key_no_version_defines_is_still_an_error(tmp_path: Path) -> None:
+    # an agent-invented key seen in the wild next to the additional-allowed shape
+    write(tmp_path, {"rules": {"module-entry-point": {"allowed-no-entry": ["src/x"]}}})
+    message = error_of(tmp_path)
+    assert message.startswith(".filid/config.json: rules.module-entry-point.allowed-no-entry: ")
+    assert "unknown key" in message

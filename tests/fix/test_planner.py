@@ -114,6 +114,8 @@ def test_risky_fixes_are_never_planned_and_moderate_only_when_allowed(tmp_path: 
 
 
 RENAME = {
+    # naming-convention runs only where the config enables it
+    ".filid/config.json": '{"rules": {"naming-convention": {"enabled": true}}}\n',
     "tsconfig.json": TSCONFIG,
     "src/ui/UserCard/card.ts": "export const card = 1;\n",
     "src/app/index.ts": "import { card } from '@card/card';\nexport const x = card;\n",

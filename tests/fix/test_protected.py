@@ -14,6 +14,11 @@ from filid.fix.run import run_fix
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
 from tests.conftest import write_files
 
+# naming-convention and index-barrel-pattern run only where the config enables them
+STYLE_RULES_ON = {
+    ".filid/config.json": '{"rules": {"naming-convention": {"enabled": true},'
+    ' "index-barrel-pattern": {"enabled": true}}}\n'
+}
 NEXT = '{"name": "web", "private": true, "dependencies": {"next": "14.0.0"}}\n'
 
 
@@ -108,7 +113,7 @@ def test_a_rename_carries_dot_files_and_ignored_files(tmp_path: Path) -> None:
     root = write_files(
         tmp_path,
         {
-            ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
+            **STYLE_RULES_ON,
             "package.json": '{"name": "ui", "private": true}\n',
             ".gitignore": "generated.ts\n",
             "src/UserCard/index.ts": "export { card } from './card';\n",
@@ -133,7 +138,7 @@ def test_a_rename_of_a_folder_holding_a_symlink_is_refused(tmp_path: Path) -> No
     root = write_files(
         tmp_path,
         {
-            ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
+            **STYLE_RULES_ON,
             "package.json": '{"name": "ui", "private": true}\n',
             "src/UserCard/index.ts": "export const card = 1;\n",
         },
@@ -151,6 +156,7 @@ def test_a_split_leaves_no_unused_import_under_no_unused_locals(
     root = write_files(
         tmp_path,
         {
+            **STYLE_RULES_ON,
             "package.json": '{"name": "m", "private": true}\n',
             "tsconfig.json": '{"compilerOptions": {"strict": true, "noUnusedLocals": true,'
             ' "module": "esnext", "moduleResolution": "bundler", "noEmit": true}}\n',
@@ -221,6 +227,7 @@ def test_after_a_fix_run_refused_fixes_are_not_counted_and_changed_files_are_nam
     root = write_files(
         tmp_path,
         {
+            **STYLE_RULES_ON,
             "package.json": '{"name": "ui", "private": true}\n',
             "src/UserCard/index.ts": "export const card = 1;\n",
             "src/auth/INTENT.md": "# Auth\n",
@@ -273,7 +280,7 @@ def test_a_rename_is_refused_when_a_file_spells_the_folder_as_a_path(tmp_path: P
     root = write_files(
         tmp_path,
         {
-            ".filid/config.json": '{"version": "2.0"}\n',  # declares FCA (SPEC §0)
+            **STYLE_RULES_ON,
             "package.json": '{"name": "ui", "private": true}\n',
             "src/UserCard/index.ts": "export const UserCard = 1;\n",
             "src/app/index.ts": "import { UserCard } from '../UserCard';\n"
@@ -301,6 +308,7 @@ def test_a_split_under_nodenext_spells_the_js_extension(tmp_path: Path, tsc: Pat
     root = write_files(
         tmp_path,
         {
+            **STYLE_RULES_ON,
             # The project's majority is extensionless; this package's tsconfig is NodeNext.
             "tsconfig.json": '{"compilerOptions": {"strict": true, "noEmit": true,'
             ' "module": "esnext", "moduleResolution": "bundler"}}\n',

@@ -107,7 +107,7 @@ SILENT = [
             ),
             "src/server/start.ts": "export function start(port: number): void { void port; }\n",
         },
-        None,
+        {"rules": {"index-barrel-pattern": {"enabled": True}}},
         "index-barrel-pattern",
         id="a program entry that nothing imports is not a barrel",
     ),
@@ -118,7 +118,7 @@ SILENT = [
             "client/trpc.ts": "import type { AppRouter } from '../server';\n"
             "export type R = AppRouter;\n",
         },
-        None,
+        {"rules": {"index-barrel-pattern": {"enabled": True}}},
         "index-barrel-pattern",
         id="a server entry imported only for its types is not a barrel",
     ),
@@ -130,7 +130,7 @@ SILENT = [
             "prisma/migrations/20240101120000_Init_Users/migration.ts": "export {};\n",
             "src/__tests__/fixtures/vault/01_Core/note.ts": "export {};\n",
         },
-        None,
+        {"rules": {"naming-convention": {"enabled": True}}},
         "naming-convention",
         id="framework route segments and migration folders are not misnamed",
     ),
@@ -226,9 +226,84 @@ SILENT = [
             "src/auth/login.ts": "export const login = 1;\n",
             "src/auth/session/index.ts": "import { login } from '../login';\nexport { login };\n",
         },
+        {"rules": {"external-import-boundary": {"options": {"forbidParentImports": False}}}},
+        "external-import-boundary",
+        id="case c (a sub-module reading its parent's file) is off with forbidParentImports false",
+    ),
+    pytest.param(
+        {
+            "src/INTENT.md": HEADINGS,
+            "src/DETAIL.md": (
+                "# Src\n\n## Boundary Exemptions\n\n### `errors.ts` — one error type\n\n"
+                "- **Consumers**: `src/git/**`\n- **Direct import**: `allowed`\n"
+                "- **Reason**: every module throws the same error type.\n"
+            ),
+            "src/index.ts": "export { GitError } from './errors';\n",
+            "src/errors.ts": "export class GitError extends Error {}\n",
+            "src/git/index.ts": "export { remote } from './remote';\n",
+            "src/git/remote.ts": "import { GitError } from '../errors';\n"
+            "export const remote = () => new GitError();\n",
+        },
         None,
         "external-import-boundary",
-        id="a sub-module reading its parent's file (case c) is opt-in",
+        id="case c granted by the parent's DETAIL.md Boundary Exemptions entry",
+    ),
+    pytest.param(
+        {
+            "package.json": json.dumps({"name": "repo", "workspaces": ["packages/*"]}),
+            "eslint.config.mjs": "export default [];\n",
+            "packages/ui/package.json": json.dumps({"name": "ui", "main": "src/index.ts"}),
+            "packages/ui/eslint.config.js": "import base from '../../eslint.config.mjs';\n"
+            "export default base;\n",
+            "packages/ui/src/INTENT.md": HEADINGS,
+            "packages/ui/src/index.ts": "export const ui = 1;\n",
+            "packages/tools/INTENT.md": HEADINGS,
+            "packages/tools/package.json": json.dumps({"name": "tools", "main": "index.ts"}),
+            "packages/tools/index.ts": "export const tools = 1;\n",
+            "packages/tools/eslint.config.js": "import base from '../../eslint.config.mjs';\n"
+            "export default base;\n",
+        },
+        None,
+        "external-import-boundary",
+        id="a package's tool config extending the root's crosses no module (root declares none)",
+    ),
+    pytest.param(
+        {
+            "packages/sync/package.json": json.dumps({"name": "sync", "bin": "dist/cli.js"}),
+            "packages/sync/src/INTENT.md": HEADINGS,
+            "packages/sync/src/index.ts": "export const run = 1;\n",
+            "packages/sync/src/ui/INTENT.md": HEADINGS,
+            "packages/sync/src/ui/index.ts": "export { Banner } from './components/banner';\n",
+            "packages/sync/src/ui/components/banner.tsx": "export const Banner = 1;\n",
+            "packages/sync/preview/dev-ui.tsx": (
+                "import { Banner } from '../src/ui/components/banner';\nvoid Banner;\n"
+            ),
+        },
+        None,
+        "external-import-boundary",
+        id="a dev script beside a package's src is owned by no module",
+    ),
+    pytest.param(
+        {
+            "packages/tool/package.json": json.dumps({"name": "tool", "bin": "cli.ts"}),
+            "packages/tool/cli.ts": "import { run } from './run';\nrun();\n",
+            "packages/tool/run.ts": "export function run(): void {}\n",
+            "packages/tool/format.ts": "export const format = 1;\n",
+        },
+        None,
+        "zero-peer-file",
+        id="a package.json states an entry surface but does not make its folder a module",
+    ),
+    pytest.param(
+        {
+            "packages/tool/INTENT.md": HEADINGS,
+            "packages/tool/package.json": json.dumps({"name": "tool", "bin": "dist/cli.js"}),
+            "packages/tool/src/cli.ts": "export const cli = 1;\n",
+            "packages/tool/vite.config.ts": "export default {};\n",
+        },
+        None,
+        "module-entry-point",
+        id="a declared package root keeps its manifest entry as its entry point",
     ),
     pytest.param(
         {
@@ -305,6 +380,16 @@ FIRES = [
         "external-import-boundary",
         [("src/app/index.ts", "bypasses the entry point of module 'src/auth'")],
         id="a deep import into a sibling's internals",
+    ),
+    pytest.param(
+        {
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/auth/session/index.ts": "import { login } from '../login';\nexport { login };\n",
+        },
+        "external-import-boundary",
+        [("src/auth/session/index.ts", "imports 'src/auth/login.ts' directly from its parent")],
+        id="case c: a sub-module reading its parent's file (upstream's parent-barrel bypass)",
     ),
     pytest.param(
         {

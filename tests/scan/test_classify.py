@@ -56,7 +56,9 @@ def cat(
         (5, "components", ["index.tsx", "a.tsx"], NodeCategory.ORGAN),
         (5, "utils", ["a.ts"], NodeCategory.ORGAN),
         (6, "auth", ["index.js"], NodeCategory.FRACTAL),
-        (6, "ui", ["package.json", "button.tsx"], NodeCategory.FRACTAL),
+        (6, "ui", ["package.json", "index.ts"], NodeCategory.FRACTAL),
+        # a manifest states an entry surface; it does not classify (SPEC §2 row 6)
+        (8, "ui", ["package.json", "button.tsx"], NodeCategory.ORGAN),
         (8, "scripts", ["run.ts"], NodeCategory.ORGAN),
         (8, "docs", ["a.md"], NodeCategory.ORGAN),
     ],

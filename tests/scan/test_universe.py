@@ -127,3 +127,47 @@ def test_a_project_in_a_folder_its_repository_ignores_is_read_from_disk(tmp_path
     (project / "src" / "a.ts").write_text("export const a = 1;\n")
     # git lists nothing under an ignored folder; the project's files are still its files
     assert list_universe(project.resolve()).files == ("src/a.ts",)
+
+
+def test_upstream_default_skipped_folders_are_left_out_at_any_depth(tmp_path: Path) -> None:
+    """scripts/, docs/, next/ and bridge/ are not scanned (the upstream plugin's default scan
+    exclusions): a dev preview script reaching into organs is not judged, its folder is no
+    node. The skip list is a config default an undeclared project's regime can clear."""
+    import dataclasses
+
+    from filid.config.model import Config
+
+    banner = "import { Banner } from '../ui/components/banner';\n"
+    from filid.engine import evaluate, load_project
+
+    files = {
+        "src/INTENT.md": "# S\n",
+        "src/index.ts": "export { Banner } from './ui';\n",
+        "src/ui/INTENT.md": "# U\n",
+        "src/ui/index.ts": "export { Banner } from './components/banner';\n",
+        "src/ui/components/banner.tsx": "export const Banner = 1;\n",
+        "src/scripts/dev-ui.tsx": f"{banner}void Banner;\n",
+        "src/docs/example.ts": f"{banner}void Banner;\n",
+        "packages/app/next/page.ts": "export const p = 1;\n",
+        "plugins/x/bridge/server.cjs": "module.exports = 1;\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    project = load_project(tmp_path, use_cache=False)
+    assert not any(
+        seg in ("scripts", "docs", "next", "bridge")
+        for path in project.tree.nodes
+        for seg in path.split("/")
+    ), sorted(project.tree.nodes)
+    assert evaluate(project, rule_ids=["external-import-boundary"]).violations == ()
+
+    structure = dataclasses.replace(Config().structure, skipped_directories=())
+    kept = load_project(
+        tmp_path, config=dataclasses.replace(Config(), structure=structure), use_cache=False
+    )
+    assert {"src/scripts", "src/docs", "packages/app/next", "plugins/x/bridge"} <= set(
+        kept.tree.nodes
+    )
+    found = evaluate(kept, rule_ids=["external-import-boundary"]).violations
+    assert sorted(v.path for v in found) == ["src/docs/example.ts", "src/scripts/dev-ui.tsx"]

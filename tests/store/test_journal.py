@@ -70,9 +70,13 @@ def _project(tmp_path: Path, *cases: str) -> Path:
     root = tmp_path / "project"
     for case in cases:
         shutil.copytree(FIXTURES / case / "before", root / case)
-    # The fixes serve FCA rules: the project declares FCA (SPEC §0).
-    (root / ".filid").mkdir()
-    (root / ".filid" / "config.json").write_text('{"version": "2.0"}\n')
+    # the rename and split fixes belong to rules that run only where the config enables them
+    config = root / ".filid" / "config.json"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(
+        '{"rules": {"naming-convention": {"enabled": true},'
+        ' "index-barrel-pattern": {"enabled": true}}}\n'
+    )
     return root
 
 
@@ -138,10 +142,9 @@ def test_every_command_restores_first_and_says_so_once(tmp_path: Path) -> None:
         assert "restored" in result.stderr, (command, result.stderr)
         assert result.stderr.count("restored") == 1
         after = _everything(project)
-        after.pop(".filid", None)
-        after.pop(".filid/config.json", None)  # written by init, after the restore
-        before.pop(".filid", None)
-        before.pop(".filid/config.json", None)
+        for tree in (before, after):
+            tree.pop(".filid", None)
+            tree.pop(".filid/config.json", None)  # rewritten by init, after the restore
         assert after == before, command
 
 

@@ -29,12 +29,18 @@ Version 1.0 files (upstream's first format) are migrated in memory, never rewrit
 - ``additional-organ-names`` → ``structure.additionalOrganNames``
 - ``additional-allowed`` (basenames or ``{basename, paths}``) → ``structure.additionalAllowedPeers``
 - ``additional-entry-points`` → ``structure.entryPointOverrides``
-- ``additional-route-patterns`` → ignored (upstream dropped it in 2.0)
+- ``additional-route-patterns``, ``injected-rules`` → ignored (upstream dropped them in 2.0)
 - ``rules`` are unchanged (upstream 2.0 dropped ``naming-convention`` and
-  ``index-barrel-pattern``; this filid implements both, so their settings are kept).
+  ``index-barrel-pattern``; this filid implements both, so their settings are kept: they run
+  only where the file enables them).
 
-Giving a 1.0 key and its 2.0 place at once is an error; a 1.0 key in a 2.0 file is an error
-naming the 2.0 key. The result always has ``version`` "2.0" and, when keys moved, a note.
+Read as the upstream plugin 0.10.12 reads them, each with a one-line note instead of an error
+(a key some upstream version defines never stops a run): a 1.0 key given with its 2.0 place
+in a "1.0" file (the 1.0 key is used), a 1.0 key in a "2.0" file (ignored, the note names the
+2.0 key), and ``rules.zero-peer-file.additional-allowed`` — the 1.0 ``additional-allowed`` list
+written under the rule, a shape found in real repositories — which is honoured as
+``structure.additionalAllowedPeers``. A key no version defines stays an error with a
+did-you-mean. The result always has ``version`` "2.0" and, when keys moved, a note.
 """
 
 from __future__ import annotations
@@ -92,11 +98,11 @@ def load_config(
     from filid.config.schema import validate_document
 
     model, problems = validate_document(data)
-    problems.extend(_version_problems(data))
     targets, notes, id_problems = _resolve_rule_ids(data.get("rules"), known_rule_ids, rule_aliases)
     problems.extend(id_problems)
     if problems or model is None:
         raise ConfigError(f"{shown}: " + "; ".join(_render(problems)))
+    notes.extend(_version_notes(data))
     return _to_config(model, path, targets, notes)
 
 
@@ -142,19 +148,26 @@ def _read_json(path: Path, shown: str) -> Any:
 # ---- checks beyond the shape ------------------------------------------------------------------
 
 
-def _version_problems(data: Mapping[str, Any]) -> list[Problem]:
+def _version_notes(data: Mapping[str, Any]) -> list[str]:
+    """Keys of the other version: read the way the upstream plugin reads them, with a note.
+
+    Upstream migrates only a "1.0" file and drops a version 1.0 key from a "2.0" file with a
+    warning; in a "1.0" file the version 1.0 key is what it reads.
+    """
     version = data.get("version", "2.0")
     structure = data.get("structure")
-    problems: list[Problem] = []
+    notes: list[str] = []
     for key, target in V1_KEY_TARGETS.items():
         if key not in data:
             continue
         if version == "2.0":
             where = f"write '{target}' instead" if target else "remove it"
-            problems.append(((key,), f'version 1.0 key in a "2.0" file; {where}'))
+            notes.append(f'{key}: version 1.0 key in a "2.0" file: ignored; {where}')
         elif version == "1.0" and target and _has_target(data, structure, target):
-            problems.append(((key,), f"also given as '{target}'; keep one"))
-    return problems
+            notes.append(f"{key}: also given as '{target}': the version 1.0 key is used")
+    if "injected-rules" in data:
+        notes.append("injected-rules: the upstream plugin's rule-document list; ignored")
+    return notes
 
 
 def _has_target(data: Mapping[str, Any], structure: Any, target: str) -> bool:
@@ -244,6 +257,14 @@ def _to_config(
     max_depth = structure.max_depth if structure else None
     organ_names = list(structure.additional_organ_names) if structure else []
     peers = list(structure.additional_allowed_peers) if structure else []
+    rule_peers: list[AllowedPeerModel] = []
+    for rule_id, entry in sorted(model.rules.items()):
+        if entry.additional_allowed is None:
+            continue
+        if targets.get(rule_id) == "zero-peer-file":
+            rule_peers.extend(entry.additional_allowed)
+        else:
+            notes.append(f"rules.{rule_id}.additional-allowed: read only under zero-peer-file")
     moved: list[str] = []
     entry_overrides: list[str] = []
     generated: list[str] = list(model.generated_paths or ())
@@ -267,6 +288,9 @@ def _to_config(
             moved.append("additional-entry-points → structure.entryPointOverrides")
         if model.additional_route_patterns is not None:
             moved.append("additional-route-patterns (ignored)")
+    if rule_peers:
+        peers.extend(rule_peers)
+        moved.append("rules.zero-peer-file.additional-allowed → structure.additionalAllowedPeers")
     if moved:
         notes.append("version 1.0 keys read as version 2.0: " + ", ".join(moved))
     structure_config = StructureConfig(

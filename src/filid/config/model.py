@@ -16,6 +16,11 @@ from filid.model.violations import Severity
 
 DEFAULT_MAX_DEPTH = 10
 
+# The folders the upstream plugin (ogham plugins/filid 0.10.12, ``constants/scanDefaults.ts``)
+# leaves out of its scan by default, at any depth: the project's documentation, its build and
+# dev scripts, and generated bridges. A declared project (SPEC §0) gets the same universe.
+UPSTREAM_SKIPPED_DIRECTORIES: tuple[str, ...] = ("bridge", "docs", "next", "scripts")
+
 
 @dataclass(frozen=True, slots=True)
 class AllowedPeer:
@@ -38,6 +43,17 @@ class StructureConfig:
     infer_pure_functions: bool = False
     generated_paths: tuple[str, ...] = ()
     entry_point_overrides: tuple[str, ...] = ()
+    skipped_directories: tuple[str, ...] = UPSTREAM_SKIPPED_DIRECTORIES
+
+    @property
+    def excluded_directories(self) -> tuple[str, ...]:
+        """Every directory name left out of the file universe besides the fixed ones (SPEC §1):
+        ``skipped_directories`` (the upstream plugin's default skips, what a declared project
+        gets; an undeclared project's config sets it to ``()``) and the configured
+        ``additionalExcludedDirectories``."""
+        return tuple(
+            dict.fromkeys((*self.skipped_directories, *self.additional_excluded_directories))
+        )
 
 
 @dataclass(frozen=True, slots=True)

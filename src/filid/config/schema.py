@@ -87,6 +87,14 @@ class RuleModel(_Strict):
     options: dict[str, Any] = Field(
         default_factory=dict, description="Rule-specific options (see `filid rules get ID`)."
     )
+    additional_allowed: list[AllowedPeerModel] | None = Field(
+        None,
+        alias="additional-allowed",
+        description=(
+            "Version 1.0 era shape under rules.zero-peer-file: files allowed beside an entry "
+            "point, read as structure.additionalAllowedPeers."
+        ),
+    )
 
 
 class AllowedPeerModel(_Strict):
@@ -157,6 +165,9 @@ class StructureModel(_Strict):
     )
 
 
+RuleModel.model_rebuild()
+
+
 class ScanV1Model(_Strict):
     """Version 1.0 ``scan`` section (migrated to ``structure.maxDepth``)."""
 
@@ -191,6 +202,11 @@ class ConfigModel(_Strict):
     )
     additional_route_patterns: list[str] | None = Field(
         None, alias="additional-route-patterns", description="version 1.0; ignored"
+    )
+    injected_rules: dict[str, Any] | None = Field(
+        None,
+        alias="injected-rules",
+        description="version 1.0: the upstream plugin's rule documents to deploy; ignored",
     )
 
 

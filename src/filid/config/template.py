@@ -17,7 +17,7 @@ and the excluded folder names init proposes, each once; without either, no ``str
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 __all__ = ["render_default_config"]
@@ -42,6 +42,7 @@ def render_default_config(
     *,
     excluded_names: Sequence[str] = (),
     generated: Sequence[str] = (),
+    disabled: Collection[str] = (),
 ) -> str:
     """The file text: ``excluded_names`` go into ``structure.additionalExcludedDirectories``
     (folder names left out at any depth), ``generated`` globs into

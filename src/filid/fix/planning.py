@@ -218,7 +218,7 @@ class PlanningContext:
         would silently drop out of the project (and out of every import's reach).
         """
         excluded = EXCLUDED_DIRECTORIES | frozenset(
-            self.project.config.structure.additional_excluded_directories
+            self.project.config.structure.excluded_directories
         )
         wanted = sorted(set(paths))
         dropped = {

@@ -165,6 +165,7 @@ class Resolver:
         """One line per manifest or workspace declaration filid could not read (the file
         named), and what it did instead."""
         return self._workspaces.notes
+
     def is_judged_unresolved(self, directory: str, specifier: str) -> bool:
         """Whether an unresolved ``specifier`` is a claim filid can make: a relative or root
         path, or a tsconfig ``paths`` alias, that finds no file even without a bundler query

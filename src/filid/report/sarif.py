@@ -181,7 +181,9 @@ def _descriptor(meta: RuleMeta) -> Any:
         short_description=om.MultiformatMessageString(text=meta.description),
         full_description=om.MultiformatMessageString(text=meta.rationale),
         help=om.MultiformatMessageString(text=_help_text(meta), markdown=_help_markdown(meta)),
-        default_configuration=om.ReportingConfiguration(level=_LEVELS[meta.default_severity]),
+        default_configuration=om.ReportingConfiguration(
+            level=_LEVELS[meta.default_severity], enabled=meta.enabled_by_default
+        ),
         properties={"category": str(meta.category), "tags": ["filid", str(meta.category)]},
     )
 

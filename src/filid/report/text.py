@@ -222,6 +222,11 @@ def render_rule_detail(
         "Why: " + meta.rationale,
         "Applies to: " + ", ".join(sorted(c.value for c in meta.applies_to)),
     ]
+    if not meta.enabled_by_default:
+        lines.append(
+            "Off by default (the upstream plugin removed it in 1.0): runs when "
+            f".filid/config.json sets rules.{meta.id}.enabled to true"
+        )
     if meta.fix_action is not None and meta.fix_risk is not None:
         lines.append(f"Fix: {meta.fix_action.value} ({meta.fix_risk.value})")
     if meta.aliases:

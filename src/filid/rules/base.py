@@ -58,6 +58,13 @@ class RuleMeta:
     fix_action: SyncActionKind | None = None
     fix_risk: Risk | None = None
     aliases: tuple[str, ...] = ()
+    # False for the style rules the upstream plugin removed in its 1.0 (naming-convention,
+    # index-barrel-pattern): they run only when the config says ``"enabled": true``.
+    enabled_by_default: bool = True
+
+    def is_enabled(self, configured: bool | None) -> bool:
+        """Whether the rule runs, given the config's ``enabled`` (``None``: not set)."""
+        return self.enabled_by_default if configured is None else configured
 
 
 @dataclass(frozen=True, slots=True)

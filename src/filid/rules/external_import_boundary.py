@@ -35,10 +35,11 @@ def _entry_of(node: FractalNode) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class ExternalImportBoundaryOptions:
-    """``forbidParentImports``: also report case (c), a sub-module importing a file that lies
-    directly in an ancestor module (off by default)."""
+    """``forbidParentImports``: report case (c), a sub-module importing a file that lies
+    directly in an ancestor module (the upstream plugin's parent-barrel bypass; on by default,
+    ``false`` turns it off; a DETAIL.md ``## Boundary Exemptions`` entry grants one import)."""
 
-    forbidParentImports: bool = False
+    forbidParentImports: bool = True
 
 
 def _organ_of(tree: FractalTree, dest: str, target: FractalNode) -> str | None:
@@ -50,6 +51,16 @@ def _organ_of(tree: FractalTree, dest: str, target: FractalNode) -> str | None:
     prefix = "" if target.path == "." else target.path + "/"
     first = directory[len(prefix) :].split("/", 1)[0]
     return prefix + first
+
+
+def _is_bare_root(node: FractalNode) -> bool:
+    """The root acting as owner without being a module (no boundary document)."""
+    return node.path == "." and node.category is NodeCategory.ORGAN
+
+
+def _is_relative(edge: ImportEdge) -> bool:
+    specifier = edge.fact.specifier or ""
+    return specifier.startswith(("./", "../")) or specifier in (".", "..")
 
 
 def _has_entry(context: RuleContext, node: FractalNode) -> bool:
@@ -108,6 +119,13 @@ def _case(
     file, dest = edge.source, edge.target
     if edge.via_manifest:
         return None  # through a workspace package's published entry (exports, main…)
+    if _is_bare_root(target) or (_is_bare_root(source) and _is_relative(edge)):
+        # A file no declared module owns (a tool config at a package root, a dev script beside
+        # a package's src) sits outside every boundary, and so does a root that declares none:
+        # a relative import from or to it crosses nothing (the upstream plugin has no owner for
+        # such files either). An import through a package or alias name is still judged
+        # against the module it names.
+        return None
     organ = _organ_of(tree, dest, target)
     if organ is not None:
         if is_in_subtree(file, target.path):

@@ -110,6 +110,7 @@ class IndexBarrelPattern:
         ),
         fix_action=SyncActionKind.SPLIT,
         fix_risk=Risk.MODERATE,
+        enabled_by_default=False,
     )
     options_type: ClassVar[type[NoOptions]] = NoOptions
 

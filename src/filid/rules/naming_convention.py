@@ -91,6 +91,7 @@ class NamingConvention:
         ),
         fix_action=SyncActionKind.RENAME,
         fix_risk=Risk.MODERATE,
+        enabled_by_default=False,
     )
     options_type: ClassVar[type[NoOptions]] = NoOptions
 

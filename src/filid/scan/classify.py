@@ -96,7 +96,9 @@ def classify(
         return NodeCategory.PURE_FUNCTION
     if is_infra_name(name) or is_organ_name:
         return NodeCategory.ORGAN
-    if (has_index and not in_route_tree) or "package.json" in files:
+    # A package.json states an entry surface (manifest entries stay entry points for the
+    # rules); it does not classify (SPEC §2 row 6, the upstream classifier's step 5).
+    if has_index and not in_route_tree:
         return NodeCategory.FRACTAL
     if is_pure():
         return NodeCategory.PURE_FUNCTION
