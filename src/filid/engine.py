@@ -365,9 +365,9 @@ def _evaluate(
         rule_config = config.rules.get(meta.id)
         # Config wins (SPEC §0); otherwise the regime decides which claims run, and a rule
         # upstream 1.0 removed (``enabled_by_default`` false) runs only when enabled.
-        configured = rule_config.enabled if rule_config else None
-        enabled = meta.is_enabled(configured) and (
-            configured is not None or runs_by_default(meta.id, declared=declared)
+        switched = rule_config.enabled if rule_config else None
+        enabled = meta.is_enabled(switched) and (
+            switched is not None or runs_by_default(meta.id, declared=declared)
         )
         if not enabled or (selected is not None and meta.id not in selected):
             skipped.append(meta.id)

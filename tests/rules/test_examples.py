@@ -6,7 +6,7 @@ import pytest
 
 from filid.engine import evaluate, load_project
 from filid.rules.base import RuleExample
-from filid.rules.registry import RULES, RULES_BY_ID
+from filid.rules.registry import RULES
 from tests.conftest import ProjectFactory
 
 CASES = [
