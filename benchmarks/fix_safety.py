@@ -189,7 +189,7 @@ _SPECIAL_STEMS = frozenset(
     {
         "middleware", "proxy", "instrumentation", "instrumentation-client", "mdx-components",
         "hooks", "hooks.server", "hooks.client", "service-worker", "entry.client",
-        "entry.server", "entry-client", "entry-server", "root", "gatsby-config",
+        "entry.server", "entry-client", "entry-server", "gatsby-config",
         "gatsby-node", "gatsby-browser", "gatsby-ssr",
     }
 )  # fmt: skip
@@ -257,13 +257,22 @@ def _named_by_processes(root: Path) -> str:
     return "\n".join(texts)
 
 
-def _protected_by_name(paths: list[str], process_text: str) -> list[str]:
+def _at_package_top(root: Path, path: str) -> bool:
+    """Whether ``path`` lies in a package's folder or its ``src/``/``app/`` (where frameworks
+    look for their special files)."""
+    folder = Path(path).parent
+    if (root / folder / "package.json").is_file():
+        return True
+    return folder.name in ("src", "app") and (root / folder.parent / "package.json").is_file()
+
+
+def _protected_by_name(root: Path, paths: list[str], process_text: str) -> list[str]:
     hits = []
     for path in paths:
         name = path.rpartition("/")[2]
         stem = re.sub(r"\.(d\.)?[cm]?[jt]sx?$", "", name)
         if (
-            stem in _SPECIAL_STEMS
+            (stem in _SPECIAL_STEMS and _at_package_top(root, path))
             or ".config." in name
             or re.search(rf"(^|[\s/'\"]){re.escape(name)}($|[\s'\"])", process_text)
         ):
@@ -299,7 +308,7 @@ def _phase(root: Path, phase: str, args: argparse.Namespace, process_text: str) 
     type_exit, type_out = _shell(args.typecheck, root)
     test_exit, test_out = _shell(args.test, root)
     summary = _TEST_SUMMARY.findall(test_out)
-    protected = _protected_by_name(removed, process_text) if phase != "before" else []
+    protected = _protected_by_name(root, removed, process_text) if phase != "before" else []
     return Outcome(
         phase=phase,
         type_errors=Counter(_TS_ERROR.findall(type_out)),

@@ -184,3 +184,21 @@ def test_the_unsafe_fix_count_leaves_out_what_the_planner_refuses(tmp_path: Path
     assert fixable_counts(result.violations, result.refused_fixes) == (0, 3)
     marked = _mark_refused_fixes(project, result)
     assert fixable_counts(marked.violations, marked.refused_fixes) == (0, 1)
+
+
+def test_a_file_a_script_of_another_package_writes_is_never_moved(tmp_path: Path) -> None:
+    # create-t3-turbo: packages/auth's "generate" script writes ../db/src/auth-schema.ts
+    generate = '"generate": "better-auth generate --output ../db/src/auth-schema.ts"'
+    root = write_files(
+        tmp_path,
+        {
+            "packages/auth/package.json": _manifest(scripts=generate),
+            "packages/db/package.json": _manifest(),
+            "packages/db/src/auth-schema.ts": PEER,
+        },
+    )
+    assert _reasons(root, [_move("packages/db/src/auth-schema.ts")]) == {
+        "packages/db/src/auth-schema.ts": "packages/db/src/auth-schema.ts is named in "
+        "packages/auth/package.json (scripts) ('../db/src/auth-schema.ts'), "
+        "which a fix does not rewrite"
+    }

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -269,14 +270,18 @@ _TWINS = {".ts": ".js", ".tsx": ".jsx", ".mts": ".mjs", ".cts": ".cjs"}
 
 
 def _spellings(path: str, config_dir: str) -> list[str]:
-    """How a config in ``config_dir`` could spell ``path``: root- or config-relative, with its
-    extension, its runtime twin (``.js`` for ``.ts``, as ``require.resolve('./x.js')`` names
-    ``x.ts``) or none. A spelling without a slash counts only after ``./``."""
+    """How a config in ``config_dir`` could spell ``path``: root- or config-relative (up
+    with ``../`` when it lies elsewhere), with its extension, its runtime twin (``.js`` for
+    ``.ts``, as ``require.resolve('./x.js')`` names ``x.ts``) or none. A spelling without a
+    slash counts only after ``./``."""
     forms = [path]
     if config_dir != "." and path.startswith(config_dir + "/"):
         forms.append(path[len(config_dir) + 1 :])
     elif config_dir == ".":
         forms.append(path)
+    else:
+        # outside the config's folder: `../db/src/auth-schema.ts` from packages/auth
+        forms.append(posixpath.relpath(path, config_dir))
     spelled: list[str] = []
     for form in forms:
         spelled.append(form)
