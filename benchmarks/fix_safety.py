@@ -193,6 +193,7 @@ _SPECIAL_STEMS = frozenset(
         "gatsby-node", "gatsby-browser", "gatsby-ssr",
     }
 )  # fmt: skip
+_FAILED_TEST = re.compile("^\\s*(?:FAIL|\u00d7|\u2717)\\s+(.+)$", re.MULTILINE)
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -308,6 +309,8 @@ def _phase(root: Path, phase: str, args: argparse.Namespace, process_text: str) 
     type_exit, type_out = _shell(args.typecheck, root)
     test_exit, test_out = _shell(args.test, root)
     summary = _TEST_SUMMARY.findall(test_out)
+    for failing in sorted(set(_FAILED_TEST.findall(test_out)))[:5]:
+        print(f"  ({phase}) failing test: {failing.strip()}", file=sys.stderr)
     protected = _protected_by_name(root, removed, process_text) if phase != "before" else []
     return Outcome(
         phase=phase,
@@ -367,7 +370,7 @@ def installed(args: argparse.Namespace) -> int:
             f"{sum(outcome.type_errors.values())} (exit {outcome.type_exit})",
             "yes" if same else "NO",
             str(outcome.test_exit),
-            outcome.test_summary + ("" if tests_same else " (CHANGED)"),
+            outcome.test_summary.replace("|", "/") + ("" if tests_same else " (CHANGED)"),
             str(len(outcome.format_new)),
             str(len(outcome.protected_moved)),
             f"{outcome.seconds:.0f}",
