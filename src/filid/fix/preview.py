@@ -87,16 +87,18 @@ def preview_run(root: Path, run: Callable[[Path], T]) -> tuple[T, str]:
 
 
 def _copy_index(root: Path, copy: Path) -> None:
-    """Give the copy's fresh repository ``root``'s index (the list of tracked files)."""
+    """Give the copy's fresh repository ``root``'s index (the list of tracked files), when
+    ``root`` is the top of its work tree (an index names paths from there)."""
     done = subprocess.run(
-        ["git", "rev-parse", "--path-format=absolute", "--git-path", "index"],
+        ["git", "rev-parse", "--show-prefix", "--path-format=absolute", "--git-path", "index"],
         cwd=root,
         capture_output=True,
         check=False,
     )
-    if done.returncode != 0:
+    lines = done.stdout.split(b"\n")
+    if done.returncode != 0 or len(lines) < 2 or lines[0].strip():
         return
-    index = Path(os.fsdecode(done.stdout.strip()))
+    index = Path(os.fsdecode(lines[1].strip()))
     with contextlib.suppress(OSError):
         shutil.copyfile(index, copy / ".git" / "index")
 
