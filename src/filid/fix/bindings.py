@@ -23,7 +23,7 @@ from tree_sitter import Node
 from filid.model.facts import ExportKind, FileFacts
 from filid.parse.grammar import toolkit_for
 
-__all__ = ["Binding", "BindingIndex", "ImportedName", "Reach", "import_names"]
+__all__ = ["Binding", "BindingIndex", "ImportedName", "ModuleBindings", "Reach"]
 
 TargetOf = Callable[[str, str], "str | None"]
 ReadSource = Callable[[str], "bytes | None"]
@@ -58,7 +58,7 @@ class ImportedName:
 
 
 @dataclass(slots=True)
-class _Module:
+class ModuleBindings:
     """What the tree-sitter pass reads of a file: its import bindings (local name → what),
     the imported names of each import statement (by start byte), and the local names a
     ``export type { … }`` clause (or an inline ``type``) exports."""
@@ -74,8 +74,8 @@ def _text(node: Node, source: bytes) -> str:
     return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
-def _read_module(path: str, source: bytes) -> _Module:
-    module = _Module()
+def _read_module(path: str, source: bytes) -> ModuleBindings:
+    module = ModuleBindings()
     for node in toolkit_for(path).parser.parse(source).root_node.children:
         statement_type = any(c.type == "type" for c in node.children)
         if node.type == "import_statement":
@@ -132,13 +132,6 @@ def _read_module(path: str, source: bytes) -> _Module:
     return module
 
 
-def import_names(path: str, source: bytes, start_byte: int) -> dict[str, bool] | None:
-    """The names the import (or ``export … from``) statement of ``path`` starting at
-    ``start_byte`` takes, each with whether it is type-only (``import type``/``export type``
-    or an inline ``type``)."""
-    return _read_module(path, source).statements.get(start_byte)
-
-
 class BindingIndex:
     """Memoized binding look-ups over one project's facts."""
 
@@ -150,11 +143,11 @@ class BindingIndex:
         self._facts = facts
         self._target_of = target_of
         self._read = read
-        self._modules: dict[str, _Module | None] = {}
+        self._modules: dict[str, ModuleBindings | None] = {}
         self._memo: dict[tuple[str, str], Reach | None] = {}
         self._active: set[tuple[str, str]] = set()
 
-    def module(self, file: str) -> _Module | None:
+    def module(self, file: str) -> ModuleBindings | None:
         """The import bindings and type-only clause exports of ``file`` (None: unreadable)."""
         if file not in self._modules:
             source = self._read(file)

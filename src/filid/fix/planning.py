@@ -17,7 +17,7 @@ from filid.config.model import Config
 from filid.fix.actions import (
     Edit,
 )
-from filid.fix.bindings import BindingIndex, Reach, import_names
+from filid.fix.bindings import BindingIndex, Reach
 from filid.fix.protected import Protection
 from filid.fix.specifiers import (
     TS_EXTENSIONS,
@@ -390,6 +390,17 @@ class PlanningContext:
     def reach(self, file: str, name: str) -> Reach | None:
         """The binding ``file`` exports as ``name``, followed down the re-export chain to its
         declaration (see :mod:`filid.fix.bindings`); None when unknowable."""
+        return self._binding_index().reach(file, name)
+
+    def import_types(self, file: str, fact: ImportFact) -> dict[str, bool]:
+        """Each name the import ``fact`` of ``file`` takes, with whether it is type-only."""
+        module = self._binding_index().module(file)
+        found = None if module is None else module.statements.get(fact.span.start_byte)
+        if found is None:
+            raise NotFixable(f"{file} changed since it was parsed")
+        return found
+
+    def _binding_index(self) -> BindingIndex:
         if self._bindings is None:
             resolver = self.project.resolver
 
@@ -404,14 +415,7 @@ class PlanningContext:
                     return None
 
             self._bindings = BindingIndex(self.project.facts, target_of, read)
-        return self._bindings.reach(file, name)
-
-    def import_types(self, file: str, fact: ImportFact) -> dict[str, bool]:
-        """Each name the import ``fact`` of ``file`` takes, with whether it is type-only."""
-        found = import_names(file, self.read(file), fact.span.start_byte)
-        if found is None:
-            raise NotFixable(f"{file} changed since it was parsed")
-        return found
+        return self._bindings
 
     # -- verification ----------------------------------------------------------------------
 

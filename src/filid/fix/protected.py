@@ -257,8 +257,13 @@ class Protection:
         return (name if directory == "." else f"{directory}/{name}") in self._files
 
     def _named_by_config(self, path: str) -> str | None:
+        by_folder: dict[str, list[str]] = {}
         for config, text in self._configs.items():
-            for spelling in _spellings(path, parent_dir(config)):
+            folder = parent_dir(config)
+            spellings = by_folder.get(folder)
+            if spellings is None:
+                spellings = by_folder[folder] = _spellings(path, folder)
+            for spelling in spellings:
                 if _mentions(text, spelling):
                     return (
                         f"{path} is named in {config} ('{spelling}'), which a fix does not rewrite"
