@@ -210,3 +210,22 @@ def test_the_merged_statements_pass_prettier_check(tmp_path: Path) -> None:
     (tmp_path / "src/before.ts").write_text(text)
     done = subprocess.run(check, cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr + text
+
+
+def test_the_statements_without_comments_of_their_own_still_merge() -> None:
+    # packages/mcp/src/index.ts: the `@deprecated` statement stays, the others merge.
+    source = (
+        "// Stable exports\n"
+        "export { createMCPClient } from './tool/mcp-client';\n"
+        "export { auth } from './tool';\n"
+        "\n"
+        "/**\n * @deprecated Use `createMCPClient` instead.\n */\n"
+        "export { createMCPClient as experimental_createMCPClient } from './tool/mcp-client';\n"
+    )
+    assert _merge(source, "./tool/mcp-client", "./tool") == (
+        "// Stable exports\n"
+        "export { createMCPClient, auth } from './tool';\n"
+        "\n"
+        "/**\n * @deprecated Use `createMCPClient` instead.\n */\n"
+        "export { createMCPClient as experimental_createMCPClient } from './tool';\n"
+    )

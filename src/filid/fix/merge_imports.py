@@ -21,10 +21,11 @@ The merged statement keeps what surrounded its parts and the file's own style:
   indented and with a trailing comma as the file's other multi-line lists are (else as the
   formatter is configured; else two spaces and a trailing comma, Prettier's defaults).
 
-A group is left apart (only the specifiers change) when merging would orphan or lose a
-comment: one attached to a statement that would be removed (on the line just above it, or
-after it on its line), or one after the last name of a list; and when the formatter's
-settings cannot be known (a configuration written as a program).
+A statement stays apart (only its specifier changes) when merging it would orphan or lose
+a comment: one attached to it outside its braces (on the line just above it, or after it on
+its line) unless it is the first of its group, which stays in place; or one after the last
+name of its list. Nothing is merged when the formatter's settings cannot be known (a
+configuration written as a program).
 """
 
 from __future__ import annotations
@@ -90,14 +91,14 @@ def merge_equal_specifiers(
             found = replace(found, attached=True)
         groups.setdefault((found.keyword, found.specifier, found.type_only), []).append(found)
     result = list(edits)
-    for members in groups.values():
+    for group in groups.values():
+        # The first statement stays where it is (a comment attached to it stays with it);
+        # the others go, so one with a comment of its own outside the braces stays apart.
+        mergeable = [m for m in group if m.mergeable]
+        members = mergeable[:1] + [m for m in mergeable[1:] if not m.attached]
         if len(members) < 2 or not any(m.edited for m in members):
             continue
         first, rest = members[0], members[1:]
-        # The first statement stays where it is (a comment attached to it stays with it);
-        # the others go, so nothing may belong to them outside their braces.
-        if not first.mergeable or any(not m.mergeable or m.attached for m in rest):
-            continue
         covered = [first.node, *(m.node for m in rest)]
         if any(_inside_other(e, covered) for e in result):
             continue  # another fix edits these statements: leave them apart
