@@ -461,24 +461,26 @@ BASELINE_HINT = (
 
 
 def _mark_refused_fixes(project: Project, result: ValidationResult) -> ValidationResult:
-    """``result`` with the safe fixes the fix planner would refuse marked (and why, as notes),
-    so that "N fixable with --fix" counts only what ``--fix`` can apply.
+    """``result`` with the safe and moderate fixes the fix planner would refuse marked (and
+    why, as notes), so that "N fixable with --fix" and "N more with --unsafe-fixes" count
+    only what ``--fix`` and ``--unsafe-fixes`` can apply.
 
     Planned once per freshly computed result (the snapshot keeps the marks). Fixes skipped
     only because another fix of the same pass conflicts are not refused: a later pass of the
     fix run applies them.
     """
-    if not any(v.fix is not None and v.fix.risk is Risk.SAFE for v in result.violations):
+    applicable = (Risk.SAFE, Risk.MODERATE)
+    if not any(v.fix is not None and v.fix.risk in applicable for v in result.violations):
         return result
     from filid.fix.planner import plan_fixes
 
-    plan = plan_fixes(project, result.violations, max_risk=Risk.SAFE, operations=False)
+    plan = plan_fixes(project, result.violations, max_risk=Risk.MODERATE, operations=False)
     result = dataclasses.replace(result, fix_inputs=plan.reads, fix_needles=plan.needles)
     refused = [
         s
         for s in plan.skipped
         if s.violation.fix is not None
-        and s.violation.fix.risk is Risk.SAFE
+        and s.violation.fix.risk in applicable
         and not s.reason.startswith("another fix ")
     ]
     if not refused:

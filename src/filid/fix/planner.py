@@ -28,6 +28,7 @@ from filid.fix.actions import (
     SyncAction,
     digest,
 )
+from filid.fix.formatting import Formatting, FormattingIndex
 from filid.fix.kinds import KINDS
 from filid.fix.merge_imports import merge_equal_specifiers
 from filid.fix.planning import (
@@ -147,11 +148,15 @@ def _unsafe_target(root: Path, candidate: Candidate) -> str | None:
 
 
 def _operations(
-    candidate_like: _Accepted | Candidate, read: Callable[[str], bytes], *, merge: bool = False
+    candidate_like: _Accepted | Candidate,
+    read: Callable[[str], bytes],
+    *,
+    merge: Callable[[str], Formatting | None] | None = None,
 ) -> tuple[SyncAction, ...]:
     """Operations in apply order: creations, moves, edits at post-move paths, removals.
 
-    ``merge`` (the whole plan): imports whose specifiers the edits made equal become one.
+    ``merge`` (the whole plan; gives a file's formatter settings): imports whose specifiers
+    the edits made equal become one.
     """
     operations: list[SyncAction] = []
     for path in sorted(candidate_like.creates):
@@ -161,7 +166,7 @@ def _operations(
     for path in sorted(candidate_like.edits):
         edits = tuple(sorted(candidate_like.edits[path], key=lambda e: (e.start_byte, e.end_byte)))
         if merge and len(edits) > 0 and split_ext(basename(path))[1] in SOURCE_EXTENSIONS:
-            edits = tuple(merge_equal_specifiers(path, read(path), edits))
+            edits = tuple(merge_equal_specifiers(path, read(path), edits, merge(path)))
         if edits:
             final = candidate_like.moves.get(path, path)
             operations.append(EditFile(final, digest(read(path)), edits))
@@ -239,7 +244,11 @@ def plan_fixes(
         root=project.root,
         fixes=tuple(planned),
         skipped=tuple(skipped),
-        operations=_operations(accepted, planner.read, merge=True) if operations else (),
+        operations=(
+            _operations(accepted, planner.read, merge=FormattingIndex(project.root).for_file)
+            if operations
+            else ()
+        ),
         reads=planner.reads,
         needles=planner.needles,
     )

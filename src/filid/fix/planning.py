@@ -17,6 +17,7 @@ from filid.config.model import Config
 from filid.fix.actions import (
     Edit,
 )
+from filid.fix.bindings import BindingIndex, Reach
 from filid.fix.protected import Protection
 from filid.fix.specifiers import (
     TS_EXTENSIONS,
@@ -154,6 +155,7 @@ class PlanningContext:
         self._quote: str | None = None
         self._indexes: tuple[TsconfigIndex, WorkspaceIndex] | None = None
         self._exports: ExportIndex | None = None
+        self._bindings: BindingIndex | None = None
         self._protection: Protection | None = None
         self.edges_by_target: dict[str, list[ImportEdge]] = {}
         self.edges_by_source: dict[str, list[ImportEdge]] = {}
@@ -394,6 +396,36 @@ class PlanningContext:
 
             self._exports = ExportIndex(self.project.facts, target_of)
         return self._exports.exported_names(file)
+
+    def reach(self, file: str, name: str) -> Reach | None:
+        """The binding ``file`` exports as ``name``, followed down the re-export chain to its
+        declaration (see :mod:`filid.fix.bindings`); None when unknowable."""
+        return self._binding_index().reach(file, name)
+
+    def import_types(self, file: str, fact: ImportFact) -> dict[str, bool]:
+        """Each name the import ``fact`` of ``file`` takes, with whether it is type-only."""
+        module = self._binding_index().module(file)
+        found = None if module is None else module.statements.get(fact.span.start_byte)
+        if found is None:
+            raise NotFixable(f"{file} changed since it was parsed")
+        return found
+
+    def _binding_index(self) -> BindingIndex:
+        if self._bindings is None:
+            resolver = self.project.resolver
+
+            def target_of(importer: str, specifier: str) -> str | None:
+                resolution = resolver.resolve(importer, specifier)
+                return resolution.target if resolution.kind is ResolutionKind.FILE else None
+
+            def read(path: str) -> bytes | None:
+                try:
+                    return self.read(path, decides=True)
+                except NotFixable:
+                    return None
+
+            self._bindings = BindingIndex(self.project.facts, target_of, read)
+        return self._bindings
 
     # -- verification ----------------------------------------------------------------------
 

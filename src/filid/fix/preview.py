@@ -17,6 +17,7 @@ else to the usual temporary folder; symbolic links are copied as links, never fo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
@@ -59,24 +60,64 @@ def _files(root: Path) -> Iterator[tuple[str, os.stat_result]]:
 
 def preview_run(root: Path, run: Callable[[Path], T]) -> tuple[T, str]:
     """Call ``run`` on a scratch copy of ``root``; return its result and the diff from
-    ``root`` to the copy as ``run`` left it (the copy is removed afterwards)."""
+    ``root`` to the copy as ``run`` left it (the copy is removed afterwards).
+
+    Each file is read once: the copy is written from those bytes, and the diff is taken
+    against them, so a file that changes or vanishes in ``root`` meanwhile (an editor, a
+    build watcher, git finishing a checkout) neither fails the preview nor shows up as a
+    change the fix would make. The copy's git repository gets ``root``'s index, so that git
+    lists and ignores there exactly what it does in ``root`` (a tracked file that a
+    ``.gitignore`` pattern matches stays part of the project)."""
     listed = list(_files(root))
     size = sum(info.st_size for _, info in listed)
-    with tempfile.TemporaryDirectory(prefix="filid-diff-", dir=scratch_parent(size)) as tmp:
+    with tempfile.TemporaryDirectory(
+        prefix="filid-diff-", dir=scratch_parent(size), ignore_cleanup_errors=True
+    ) as tmp:
         copy = Path(tmp) / "project"
         copy.mkdir()
+        original: dict[str, bytes | None] = {}
         for rel, _stat in listed:
+            content = _read(root / rel)
+            if content is None:
+                continue  # gone since it was listed
+            original[rel] = content
             target = copy / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(root / rel, target, follow_symlinks=False)
+            if (root / rel).is_symlink():
+                os.symlink(os.readlink(root / rel), target)
+            else:
+                target.write_bytes(content)
+                shutil.copystat(root / rel, target, follow_symlinks=False)
         subprocess.run(["git", "init", "-q"], cwd=copy, capture_output=True, check=False)
+        _copy_index(root, copy)
         result = run(copy)
-        return result, diff_trees(root, copy, [rel for rel, _ in listed])
+        return result, _diff(original, copy)
+
+
+def _copy_index(root: Path, copy: Path) -> None:
+    """Give the copy's fresh repository ``root``'s index (the list of tracked files), when
+    ``root`` is the top of its work tree (an index names paths from there)."""
+    done = subprocess.run(
+        ["git", "rev-parse", "--show-prefix", "--path-format=absolute", "--git-path", "index"],
+        cwd=root,
+        capture_output=True,
+        check=False,
+    )
+    lines = done.stdout.split(b"\n")
+    if done.returncode != 0 or len(lines) < 2 or lines[0].strip():
+        return
+    index = Path(os.fsdecode(lines[1].strip()))
+    with contextlib.suppress(OSError):
+        shutil.copyfile(index, copy / ".git" / "index")
 
 
 def diff_trees(before: Path, after: Path, paths: list[str]) -> str:
     """The unified diff from ``before`` to ``after`` over ``paths`` and any new file."""
-    original = {p: _read(before / p) for p in paths}
+    return _diff({p: _read(before / p) for p in paths}, after)
+
+
+def _diff(original: dict[str, bytes | None], after: Path) -> str:
+    """The unified diff from ``original`` (path → content) to the tree ``after``."""
     current = {rel: _read(after / rel) for rel, _ in _files(after) if not rel.startswith(".git/")}
     changed = sorted(p for p in set(original) | set(current) if original.get(p) != current.get(p))
     removed = [p for p in changed if p not in current]

@@ -13,15 +13,27 @@ touches is
 - a documentation-site folder whose name the site generator reads (Docusaurus
   ``versioned_docs``/``versioned_sidebars``, a swizzled ``src/theme`` beside
   ``docusaurus.config.*``);
+- a framework's special file, which the framework loads by name from the package root or
+  its ``src/`` (the package depends on the framework): Next.js ``middleware``, ``proxy``,
+  ``instrumentation``, ``instrumentation-client``, ``mdx-components``; SvelteKit ``hooks``,
+  ``hooks.server``, ``hooks.client``, ``service-worker``; Nuxt ``app``, ``error``,
+  ``app.config``; Astro ``middleware``, ``content.config``; Remix and React Router ``root``,
+  ``entry.client``, ``entry.server``, ``routes`` (under ``app/``); SolidStart ``app``,
+  ``entry-client``, ``entry-server``, ``middleware``; Gatsby ``gatsby-config``,
+  ``gatsby-node``, ``gatsby-browser``, ``gatsby-ssr``;
+- a tool configuration itself (``*.config.*``, ``.*rc.*``), which its tool looks up by name;
 - declared by a ``package.json`` (``main``, ``module``, ``types``, ``exports``, ``bin``,
-  ``files``), or named in a tool configuration (``*.config.*``, ``tsconfig*.json``,
-  ``jsconfig*.json``, ``turbo.json``, ``project.json``): the config's text spells the path
-  (root- or config-relative, with or without its extension). filid does not rewrite such
-  references, so it leaves the path alone.
+  ``files``), named by one of its ``scripts`` (``node server.mjs``), by a ``Dockerfile`` or
+  ``Procfile`` beside the project's files, or named in a tool configuration
+  (``*.config.*``, ``tsconfig*.json``, ``jsconfig*.json``, ``turbo.json``, ``project.json``):
+  the text spells the path (root- or file-relative, with or without its extension). filid
+  does not rewrite such references, so it leaves the path alone.
 """
 
 from __future__ import annotations
 
+import os
+import posixpath
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,7 +41,7 @@ from pathlib import Path
 from filid.config.globs import matches_glob, matches_glob_exactly
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import Resolver
-from filid.graph.tsconfig import parent_dir
+from filid.graph.tsconfig import join_path, parent_dir
 from filid.model.errors import FilidError
 from filid.model.jsontext import loads as json_loads
 from filid.store.files import UnsafePathError, read_regular_file
@@ -46,6 +58,29 @@ _CONFIG_NAME = re.compile(
     r"|project\.json)$"
 )
 _MAX_CONFIG_BYTES = 1024 * 1024
+# A tool's own configuration, found by its name (``vite.config.ts``, ``.eslintrc.cjs``).
+_TOOL_CONFIG = re.compile(r"^([^/]+\.config(\.[^/]+)?|\.[^/]+rc(\.[^/]+)?)$")
+# Files that start processes by naming a path (``CMD ["node", "server.mjs"]``, ``web: …``).
+_PROCESS_FILE = re.compile(r"^(Dockerfile([.-][^/]*)?|[^/]+\.[Dd]ockerfile|Procfile)$")
+# Special files by framework (package name → file stems the framework loads by name) and the
+# folders of the package (relative to its package.json) where it looks for them.
+_SPECIAL_FILES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "next": (
+        ("middleware", "proxy", "instrumentation", "instrumentation-client", "mdx-components"),
+        (".", "src"),
+    ),
+    "@sveltejs/kit": (
+        ("hooks", "hooks.server", "hooks.client", "service-worker", "app.d", "app"),
+        ("src",),
+    ),
+    "nuxt": (("app", "error", "app.config"), (".", "app")),
+    "astro": (("middleware", "content.config", "env.d"), ("src",)),
+    "@remix-run/dev": (("root", "entry.client", "entry.server", "routes"), ("app",)),
+    "@remix-run/react": (("root", "entry.client", "entry.server", "routes"), ("app",)),
+    "@react-router/dev": (("root", "entry.client", "entry.server", "routes"), ("app",)),
+    "@solidjs/start": (("app", "entry-client", "entry-server", "middleware"), ("src",)),
+    "gatsby": (("gatsby-config", "gatsby-node", "gatsby-browser", "gatsby-ssr"), (".",)),
+}
 _SOURCE_EXTENSION = re.compile(r"\.(d\.)?[cm]?[jt]sx?$")
 
 
@@ -59,7 +94,9 @@ class Protection:
         self._routes = resolver.route_directories()
         self._entries = resolver.manifest_entry_files()
         self._configs = self._read_configs(root)
+        self._special: dict[str, str] = {}
         self._declared = self._manifest_files(root)
+        self._configs.update(self._process_files(root))
 
     def _read_configs(self, root: Path) -> dict[str, str]:
         texts: dict[str, str] = {}
@@ -83,15 +120,59 @@ class Protection:
                 data = json_loads(read_regular_file(root / manifest, _MAX_CONFIG_BYTES))
             except (OSError, ValueError, UnsafePathError):
                 continue
-            listed = data.get("files") if isinstance(data, dict) else None
-            if not isinstance(listed, list):
+            if not isinstance(data, dict):
                 continue
             base = parent_dir(manifest)
+            self._note_special_files(base, data)
+            scripts = data.get("scripts")
+            if isinstance(scripts, dict):
+                commands = [v for _, v in sorted(scripts.items()) if isinstance(v, str)]
+                self._configs[f"{manifest} (scripts)"] = "\n".join(commands)
+            listed = data.get("files")
+            if not isinstance(listed, list):
+                continue
             for item in listed:
                 if isinstance(item, str) and item.strip() and "*" not in item:
                     cleaned = item.strip().removeprefix("./").rstrip("/")
                     declared[cleaned if base == "." else f"{base}/{cleaned}"] = manifest
         return declared
+
+    def _note_special_files(self, base: str, manifest: dict[str, object]) -> None:
+        """Record the special files of the frameworks ``manifest`` (in ``base``) depends on."""
+        for field_name in ("dependencies", "devDependencies", "peerDependencies"):
+            deps = manifest.get(field_name)
+            if not isinstance(deps, dict):
+                continue
+            for framework in sorted(set(deps) & _SPECIAL_FILES.keys()):
+                stems, folders = _SPECIAL_FILES[framework]
+                for folder in folders:
+                    where = join_path(base, folder)
+                    for stem in stems:
+                        key = stem if where == "." else f"{where}/{stem}"
+                        self._special.setdefault(key, framework)
+
+    def _process_files(self, root: Path) -> dict[str, str]:
+        """The texts of the Dockerfiles and Procfiles in the project's folders (by path)."""
+        folders = {parent_dir(f) for f in self._files} | {"."}
+        texts: dict[str, str] = {}
+        for folder in sorted(folders):
+            try:
+                with os.scandir(root / folder) as entries:
+                    names = sorted(e.name for e in entries if e.is_file(follow_symlinks=False))
+            except OSError:
+                continue
+            for name in names:
+                if not _PROCESS_FILE.match(name):
+                    continue
+                path = name if folder == "." else f"{folder}/{name}"
+                try:
+                    with open(root / path, "rb") as handle:
+                        data = handle.read(_MAX_CONFIG_BYTES + 1)
+                except OSError:
+                    continue
+                if len(data) <= _MAX_CONFIG_BYTES:
+                    texts[path] = data.decode("utf-8", "replace")
+        return texts
 
     def reason(self, paths: Iterable[str]) -> str | None:
         """Why a fix must not move or create any of ``paths`` (``None``: it may)."""
@@ -124,6 +205,12 @@ class Protection:
                     self._is_file(site, f"docusaurus.config{e}") for e in (".js", ".ts", ".mjs")
                 ):
                     return f"{path} is a swizzled Docusaurus theme component (src/theme/)"
+        name = segments[-1]
+        framework = self._special.get(_SOURCE_EXTENSION.sub("", path))
+        if framework is not None and _SOURCE_EXTENSION.search(name):
+            return f"{path} is a special file {framework} loads by its name and place"
+        if _TOOL_CONFIG.match(name) and path in self._files:
+            return f"{path} is a tool configuration, found by its name and place"
         if path in self._entries:
             return f"{path} is an entry point its package.json declares"
         for declared, manifest in self._declared.items():
@@ -172,8 +259,13 @@ class Protection:
         return (name if directory == "." else f"{directory}/{name}") in self._files
 
     def _named_by_config(self, path: str) -> str | None:
+        by_folder: dict[str, list[str]] = {}
         for config, text in self._configs.items():
-            for spelling in _spellings(path, parent_dir(config)):
+            folder = parent_dir(config)
+            spellings = by_folder.get(folder)
+            if spellings is None:
+                spellings = by_folder[folder] = _spellings(path, folder)
+            for spelling in spellings:
                 if _mentions(text, spelling):
                     return (
                         f"{path} is named in {config} ('{spelling}'), which a fix does not rewrite"
@@ -185,14 +277,18 @@ _TWINS = {".ts": ".js", ".tsx": ".jsx", ".mts": ".mjs", ".cts": ".cjs"}
 
 
 def _spellings(path: str, config_dir: str) -> list[str]:
-    """How a config in ``config_dir`` could spell ``path``: root- or config-relative, with its
-    extension, its runtime twin (``.js`` for ``.ts``, as ``require.resolve('./x.js')`` names
-    ``x.ts``) or none. A spelling without a slash counts only after ``./``."""
+    """How a config in ``config_dir`` could spell ``path``: root- or config-relative (up
+    with ``../`` when it lies elsewhere), with its extension, its runtime twin (``.js`` for
+    ``.ts``, as ``require.resolve('./x.js')`` names ``x.ts``) or none. A spelling without a
+    slash counts only after ``./``."""
     forms = [path]
     if config_dir != "." and path.startswith(config_dir + "/"):
         forms.append(path[len(config_dir) + 1 :])
     elif config_dir == ".":
         forms.append(path)
+    else:
+        # outside the config's folder: `../db/src/auth-schema.ts` from packages/auth
+        forms.append(posixpath.relpath(path, config_dir))
     spelled: list[str] = []
     for form in forms:
         spelled.append(form)

@@ -1,8 +1,14 @@
 """A folder renamed to its conventional name; every import into it is rewritten, and the
 whole folder moves (dot and ignored files too).
+
+Never renamed: a folder whose name orders it among its siblings (``00-guides``,
+``2_setup``: documentation sidebars, ordered steps), and one that holds no source file
+(assets, documents), whose name no import spells.
 """
 
 from __future__ import annotations
+
+import re
 
 from filid.fix.planning import (
     RESOLUTION_FILES,
@@ -14,10 +20,13 @@ from filid.fix.planning import (
     in_dir,
     segment_of,
 )
+from filid.fix.specifiers import SOURCE_EXTENSIONS, split_ext
 from filid.graph.tsconfig import parent_dir
 from filid.model.violations import SyncActionKind
 
 __all__ = ["KIND", "plan"]
+
+_ORDERING_PREFIX = re.compile(r"^\d+[-_.]")
 
 
 def plan(ctx: PlanningContext, candidate: Candidate) -> None:
@@ -30,7 +39,11 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
         raise NotFixable(f"{new} is not a sibling name for {old}")
     if ctx.exists(new):
         raise NotFixable(f"{new} already exists")
+    if _ORDERING_PREFIX.match(basename(old)):
+        raise NotFixable(f"{old} is named to order its siblings (a numbered prefix)")
     members = ctx.folder_contents(old)
+    if not any(split_ext(basename(m))[1] in SOURCE_EXTENSIONS for m in members):
+        raise NotFixable(f"{old} holds no source file; its name is not an import path")
     for member in members:
         if basename(member) in RESOLUTION_FILES:
             raise NotFixable(f"{old} holds {member}; moving it would change import resolution")

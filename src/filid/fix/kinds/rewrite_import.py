@@ -23,7 +23,7 @@ from filid.fix.specifiers import (
     split_ext,
 )
 from filid.graph.tsconfig import parent_dir
-from filid.model.facts import ImportKind
+from filid.model.facts import ImportFact, ImportKind
 from filid.model.violations import SyncActionKind
 
 __all__ = ["KIND", "plan"]
@@ -52,11 +52,34 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
     current = ctx.project.resolver.resolve(importer, specifier)
     if current.target is None:
         raise NotFixable(f"'{specifier}' does not resolve")
+    candidate.reads |= _same_bindings(ctx, importer, fact, current.target, entry)
     new_specifier = _entry_specifier(ctx, importer, specifier, current.target, entry)
     if ctx.project.resolver.resolve(importer, new_specifier).target != entry:
         raise NotFixable(f"'{new_specifier}' would not resolve to {entry}")
     candidate.edits[importer] = [ctx.specifier_edit(importer, fact, new_specifier)]
     candidate.reads |= {entry, current.target}
+
+
+def _same_bindings(
+    ctx: PlanningContext, importer: str, fact: ImportFact, target: str, entry: str
+) -> set[str]:
+    """Refuse unless ``entry`` exports each imported name as the very binding ``target``
+    does (a namespace, a default or another declaration of the same name is not), and in a
+    meaning space the import can use (a name the entry gives type-only, for a value import,
+    is not). Returns the files declaring the bindings."""
+    types = ctx.import_types(importer, fact)
+    files: set[str] = set()
+    for name in fact.names:
+        deep = ctx.reach(target, name)
+        through = ctx.reach(entry, name)
+        if deep is None or through is None:
+            raise NotFixable(f"cannot tell what {entry} exports as {name}")
+        if deep.bindings != through.bindings:
+            raise NotFixable(f"{entry} exports another {name} than {target}")
+        if through.type_only and not deep.type_only and not types.get(name, False):
+            raise NotFixable(f"{entry} exports {name} as a type only; this import takes a value")
+        files |= {b.file for b in deep.bindings}
+    return files
 
 
 def _entry_specifier(
