@@ -305,3 +305,36 @@ def test_a_vitest_typecheck_include_edit_is_never_answered_from_the_snapshot(
     fresh = evaluate(load_project(project, use_cache=False))
     assert comparable(second) == comparable(fresh)
     assert comparable(second) != comparable(first)
+
+
+def test_a_result_stored_by_other_filid_code_is_not_reused(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An editable or git install keeps the version string while the rules change: the stored
+    # result of the old code must not answer for the new one.
+    import filid.snapshot
+
+    check_project(project)
+    monkeypatch.setattr(filid.snapshot, "code_identity", lambda: "other-code")
+    forbid_pipeline(monkeypatch)
+    with pytest.raises(PipelineRan):
+        check_project(project)
+
+
+def test_the_code_identity_follows_the_package_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import filid
+    from filid.store.identity import code_identity
+
+    package = tmp_path / "filid"
+    (package / "rules").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    rule = package / "rules" / "max_depth.py"
+    rule.write_text("LIMIT = 10\n")
+    monkeypatch.setattr(filid, "__file__", str(package / "__init__.py"))
+    compute = code_identity.__wrapped__
+    first = compute()
+    assert compute() == first
+    rule.write_text("LIMIT = 100\n")
+    assert compute() != first

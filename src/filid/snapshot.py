@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import filid
 from filid.config.model import Config
 from filid.model.errors import FilidError
 from filid.model.report import Regime, ValidationResult
@@ -52,6 +51,7 @@ from filid.model.violations import (
 )
 from filid.scan.documents import has_legacy_ledger
 from filid.store.files import UnsafePathError, read_regular_file
+from filid.store.identity import code_identity
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def base_key(config_path: Path | None, root: Path | None = None) -> str:
     ledger (a dot path, outside the universe). Raises OSError when the config is unreadable."""
     digest = hashlib.sha256()
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
-    digest.update(f"filid {filid.__version__} py{python} f{SNAPSHOT_FORMAT}\0".encode())
+    digest.update(f"filid {code_identity()} py{python} f{SNAPSHOT_FORMAT}\0".encode())
     if root is not None and has_legacy_ledger(root):
         digest.update(b"legacy-ledger\0")
     if config_path is not None:

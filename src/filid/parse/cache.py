@@ -31,6 +31,7 @@ import filid
 from filid.model.facts import FileFacts
 from filid.parse.encoding import FACTS_FORMAT, decode_facts, encode_facts
 from filid.parse.grammar import GRAMMAR_VERSION
+from filid.store.identity import code_identity
 from filid.store.sealed import read_sealed, write_sealed
 
 _PREFIX = "parse-"
@@ -117,10 +118,11 @@ def digest_pair(encoded: Any) -> str:
 
 
 def cache_file(cache_dir: Path) -> Path:
-    """The cache file for this filid, Python and grammar version and facts format."""
+    """The cache file for this filid (version and code, ``code_identity``), Python and grammar
+    version and facts format."""
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     name = (
-        f"{_PREFIX}filid{filid.__version__}-py{python}-ts{tree_sitter.__version__}"
+        f"{_PREFIX}filid{filid.__version__}-{code_identity()}-py{python}-ts{tree_sitter.__version__}"
         f"-tsts{GRAMMAR_VERSION}-f{FACTS_FORMAT}-c{_LAYOUT}.marshal"
     )
     return cache_dir / name
