@@ -11,7 +11,8 @@ from tests.conftest import ProjectFactory
 
 
 def run(make_project: ProjectFactory, files: Mapping[str, str]) -> list[Violation]:
-    root = make_project(dict(files))
+    # Declared (SPEC §0): an undeclared project gets none of the FCA rules, this one included.
+    root = make_project(dict(files), declared=True)
     result = evaluate(load_project(root, use_cache=False), rule_ids=["entry-point-surface"])
     return list(result.violations)
 
