@@ -547,3 +547,34 @@ def test_undeclared_barrel_loop_needs_a_file_level_runtime_cycle(
         "export const logger = () => import('../').then((m) => m.scope);\n"
     )
     assert _violations(make_project(files)) == []
+
+
+# An undeclared monorepo's `apps/docs` is an application like any other: its cycle is real.
+DOCS_APP = {
+    "package.json": '{"name": "repo", "private": true, "workspaces": ["apps/*"]}\n',
+    "apps/docs/package.json": '{"name": "docs"}\n',
+    "apps/docs/content/index.ts": "import { b } from '../nav';\nexport const a = 1;\nb;\n",
+    "apps/docs/nav/index.ts": "import { a } from '../content';\nexport const b = 2;\na;\n",
+}
+
+
+def test_upstream_skipped_folders_are_kept_in_an_undeclared_project(
+    make_project: ProjectFactory,
+) -> None:
+    project = load_project(make_project(DOCS_APP), use_cache=False)
+    assert project.regime is Regime.UNDECLARED
+    assert "apps/docs/content/index.ts" in project.tree.files
+    cycles = [v for v in evaluate(project).violations if v.rule_id == "circular-dependency"]
+    assert [v.path for v in cycles] == ["apps/docs/content"]
+
+
+@pytest.mark.parametrize("declaration", ["config", "document"])
+def test_upstream_skipped_folders_are_left_out_of_a_declared_project(
+    make_project: ProjectFactory, declaration: str
+) -> None:
+    files = dict(DOCS_APP)
+    if declaration == "document":
+        files["apps/INTENT.md"] = "# apps\n## Always do\n## Ask first\n## Never do\n"
+    project = load_project(make_project(files, declared=declaration == "config"), use_cache=False)
+    assert project.regime is Regime.DECLARED
+    assert not [f for f in project.tree.files if f.startswith("apps/docs/")]

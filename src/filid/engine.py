@@ -50,12 +50,11 @@ from filid.scan.documents import (
     has_legacy_ledger,
     read_document,
 )
-from filid.scan.regime import detect_regime
+from filid.scan.regime import detect_regime, list_project_universe
 from filid.scan.universe import (
     Universe,
     git_ignored,
     is_source_file,
-    list_universe,
     resolve_root,
 )
 from filid.scoping import restrict, select_rules, timestamp
@@ -164,11 +163,7 @@ def _load_project(
         config = load_config(
             resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
         )
-    universe = listed or list_universe(
-        resolved,
-        config.structure.excluded_directories,
-        config.structure.generated_paths,
-    )
+    universe = listed or list_project_universe(resolved, config)
     sources = [f for f in universe.files if is_source_file(f)]
     if stats is None and len(universe.stats) == len(universe.files):
         stats = dict(zip(universe.files, universe.stats, strict=True))

@@ -472,7 +472,8 @@ def check_project(
     """
     from filid.config.load import find_config_file, load_config
     from filid.rules.catalogue import ALIASES, RULE_IDS
-    from filid.scan.universe import is_source_file, list_universe, resolve_root
+    from filid.scan.regime import list_project_universe
+    from filid.scan.universe import is_source_file, resolve_root
     from filid.store.location import project_cache_dir
 
     root = resolve_root(path)
@@ -484,9 +485,7 @@ def check_project(
         return _compute(root, config_path, rule_ids, files, False, progress, annotate=annotate)
     config = load_config(root, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
     checked_ns = time.time_ns()  # before the listing stats the files: the racy window starts
-    universe = list_universe(
-        root, config.structure.excluded_directories, config.structure.generated_paths
-    )
+    universe = list_project_universe(root, config)
     cache_dir = project_cache_dir(root)
     if cache_dir is None:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)

@@ -6,16 +6,71 @@ universe holds a boundary document (``INTENT.md``, ``DETAIL.md``, or a ``CLAUDE.
 three boundary headings: what ``scan.documents.declared_documents`` already decided for the
 tree). Otherwise it is undeclared. The classification is the same in both regimes; only the
 set of rules that claim differs (``rules.catalogue.runs_by_default``).
+
+The one thing the regime changes before classification is the file universe: a declared
+project gets the upstream plugin's default skipped folders (``docs/``, ``scripts/``,
+``next/``, ``bridge/``, as upstream scans it), an undeclared one does not (SPEC §1: in a
+repository that never opted into FCA, ``apps/docs`` is an application like any other, and its
+imports close cycles like any other). :func:`list_project_universe` decides this once, for
+every door.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
+from filid.config.model import Config
 from filid.model.nodes import FractalTree
 from filid.model.report import Regime
+from filid.scan.documents import missing_headings, read_document
+from filid.scan.universe import Universe, list_universe
 
-__all__ = ["detect_regime"]
+__all__ = ["detect_regime", "list_project_universe"]
+
+_ALWAYS_DECLARING = frozenset(("INTENT.md", "DETAIL.md"))
+
+
+def _declares_fca(root: Path, files: Collection[str]) -> bool:
+    """True when ``files`` hold a boundary document: an INTENT.md or DETAIL.md, or a CLAUDE.md
+    with the three boundary headings (a plain CLAUDE.md is a Claude Code memory file)."""
+    for file in files:
+        name = file.rpartition("/")[2]
+        if name in _ALWAYS_DECLARING:
+            return True
+        if name == "CLAUDE.md":
+            facts, _ = read_document(root, file)
+            if facts is not None and not missing_headings(facts):
+                return True
+    return False
+
+
+def _without_directories(universe: Universe, names: Collection[str]) -> Universe:
+    """``universe`` less every file below a folder named one of ``names`` (at any depth)."""
+    skipped = frozenset(names)
+    keep = [i for i, file in enumerate(universe.files) if skipped.isdisjoint(file.split("/")[:-1])]
+    stats = universe.stats
+    return Universe(
+        files=tuple(universe.files[i] for i in keep),
+        notes=universe.notes,
+        from_git=universe.from_git,
+        stats=tuple(stats[i] for i in keep) if len(stats) == len(universe.files) else (),
+    )
+
+
+def list_project_universe(root: Path, config: Config) -> Universe:
+    """The file universe of the project at ``root`` under ``config`` (SPEC §0, §1).
+
+    With a configuration file the project is declared and the upstream default skipped
+    folders (``config.structure.skipped_directories``) are left out. Without one, the project
+    is declared only by a boundary document outside those folders; otherwise it keeps them.
+    """
+    structure = config.structure
+    if config.path is not None or not structure.skipped_directories:
+        return list_universe(root, structure.excluded_directories, structure.generated_paths)
+    full = list_universe(root, structure.additional_excluded_directories, structure.generated_paths)
+    kept = _without_directories(full, structure.skipped_directories)
+    return kept if _declares_fca(root, kept.files) else full
 
 
 def detect_regime(
