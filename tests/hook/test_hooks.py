@@ -21,18 +21,26 @@ from filid.cli import cli
 from tests.conftest import ProjectFactory
 
 GOOD_INTENT = "# Auth\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"  # 10 lines
+# FCA 1.0: every module has a DETAIL.md beside its INTENT.md (detail-document-contract).
+GOOD_DETAIL = (
+    "# Auth\n\n## Requirements\n- r\n\n## API Contracts\n- c\n\n## Acceptance Criteria\n"
+    "### AC-1 — Works\n- w\n\n## Last Updated\n2026-01-01\n"
+)
 
 
 def _project(make_project: ProjectFactory) -> Path:
     return make_project(
         {
             "INTENT.md": GOOD_INTENT.replace("Auth", "Shop"),
+            "DETAIL.md": GOOD_DETAIL.replace("Auth", "Shop"),
             "package.json": '{"name": "shop", "private": true}\n',
             "src/auth/INTENT.md": GOOD_INTENT,
+            "src/auth/DETAIL.md": GOOD_DETAIL,
             "src/auth/index.ts": "export { login } from './login';\n",
             "src/auth/login.ts": "export const login = () => 1;\n",
             "src/auth/utils/hash.ts": "export const hash = (s: string) => s;\n",
             "src/billing/INTENT.md": GOOD_INTENT.replace("Auth", "Billing"),
+            "src/billing/DETAIL.md": GOOD_DETAIL.replace("Auth", "Billing"),
             "src/billing/index.ts": "export { pay } from './pay';\n",
             "src/billing/pay.ts": "import { login } from '../auth';\nexport const pay = login;\n",
         },
@@ -92,8 +100,10 @@ def test_write_of_an_intent_md_over_50_lines_is_denied_with_the_rule_message(
         ),
     )
     reason = _deny_reason(answer)
-    assert "src/auth/INTENT.md:51: intent-document-contract: INTENT.md has 51 lines" in reason
-    assert "the limit is 50" in reason
+    assert (
+        "src/auth/INTENT.md:51: intent-document-contract: "
+        "INTENT.md exceeds the 50-line limit (51 lines)"
+    ) in reason
     # judged in memory: nothing was written
     assert (root / "src/auth/INTENT.md").read_text() == GOOD_INTENT
 
@@ -118,7 +128,7 @@ def test_edit_adding_the_51st_line_is_denied_and_the_50th_is_not(
             {"file_path": path, "old_string": "- line 39\n", "new_string": "- line 39\n- more\n"},
         ),
     )
-    assert "INTENT.md has 51 lines; the limit is 50" in _deny_reason(denied)
+    assert "INTENT.md exceeds the 50-line limit (51 lines)" in _deny_reason(denied)
 
 
 def test_multiedit_removing_a_boundary_heading_is_denied(make_project: ProjectFactory) -> None:
@@ -133,7 +143,7 @@ def test_multiedit_removing_a_boundary_heading_is_denied(make_project: ProjectFa
             root, "MultiEdit", {"file_path": str(root / "src/auth/INTENT.md"), "edits": edits}
         ),
     )
-    assert "lacks the heading(s) 'Never do'" in _deny_reason(answer)
+    assert "INTENT.md is missing the boundary section(s) Never do" in _deny_reason(answer)
 
 
 def test_an_intent_md_written_into_an_organ_is_denied(make_project: ProjectFactory) -> None:
@@ -167,7 +177,7 @@ def test_a_document_already_broken_can_still_be_edited(make_project: ProjectFact
     )
     text = _context(answer)
     assert "already breaks its document contract" in text
-    assert "lacks the heading(s)" in text
+    assert "INTENT.md is missing the boundary section(s)" in text
 
 
 def test_an_edit_adding_a_deep_import_across_a_boundary_is_warned_not_denied(
@@ -340,3 +350,46 @@ def test_a_good_intent_md_written_into_a_new_folder_is_not_denied(
         ),
     )
     assert "permissionDecision" not in json.dumps(answer)
+
+
+def test_a_new_module_can_be_documented_in_either_order_but_not_badly(
+    make_project: ProjectFactory,
+) -> None:
+    # A new folder lacks its sibling document until the next call writes it: the gate judges
+    # the written document only (filid check still reports the missing one).
+    root = _project(make_project)
+    detail_first, _ = _run(
+        "pre-tool-use",
+        _payload(
+            root,
+            "Write",
+            {"file_path": str(root / "src/orders/DETAIL.md"), "content": GOOD_DETAIL},
+        ),
+    )
+    assert "permissionDecision" not in json.dumps(detail_first)
+    bad_detail, _ = _run(
+        "pre-tool-use",
+        _payload(
+            root,
+            "Write",
+            {
+                "file_path": str(root / "src/orders/DETAIL.md"),
+                "content": GOOD_DETAIL.replace("## API Contracts\n", "## API\n"),
+            },
+        ),
+    )
+    reason = _deny_reason(bad_detail)
+    assert "src/orders/DETAIL.md" in reason and "API Contracts" in reason
+    assert "is required" not in reason
+    bad_intent, _ = _run(
+        "pre-tool-use",
+        _payload(
+            root,
+            "Write",
+            {
+                "file_path": str(root / "src/orders/INTENT.md"),
+                "content": GOOD_INTENT.replace("## Never do\n- c\n", ""),
+            },
+        ),
+    )
+    assert "INTENT.md is missing the boundary section(s) Never do" in _deny_reason(bad_intent)

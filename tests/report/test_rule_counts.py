@@ -10,19 +10,28 @@ from filid.cli import cli
 from tests.conftest import ProjectFactory
 
 INTENT = "# M\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+# FCA 1.0: a module's DETAIL.md beside its INTENT.md (else detail-document-contract errors).
+DETAIL = (
+    "# M\n\n## Requirements\n- r\n\n## API Contracts\n- c\n\n## Acceptance Criteria\n"
+    "### AC-1 — Works\n- w\n\n## Last Updated\n2026-01-01\n"
+)
 
 
 def _project(make_project: ProjectFactory, *, root_intent: bool = False) -> str:
     files = {
         # a and b import each other: one cycle (1 error)
         "src/a/INTENT.md": INTENT,
+        "src/a/DETAIL.md": DETAIL,
         "src/a/index.ts": "import { b } from '../b';\nexport const a = () => b;\n",
         "src/b/INTENT.md": INTENT,
+        "src/b/DETAIL.md": DETAIL,
         "src/b/index.ts": "import { a } from '../a';\nexport const b = () => a;\n",
         # c reaches past d's entry point twice (2 errors)
         "src/c/INTENT.md": INTENT,
+        "src/c/DETAIL.md": DETAIL,
         "src/c/index.ts": "export { x } from '../d/x';\nexport { y } from '../d/y';\n",
         "src/d/INTENT.md": INTENT,
+        "src/d/DETAIL.md": DETAIL,
         "src/d/index.ts": "export { x } from './x';\nexport { y } from './y';\n",
         "src/d/x.ts": "export const x = 1;\n",
         "src/d/y.ts": "export const y = 1;\n",

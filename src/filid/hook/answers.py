@@ -8,12 +8,15 @@ stdout (exit code 0):
   "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": …}}`` with each
   rule's message. A document contract is a finding, located in the edited file, of a rule in
   the ``documentation`` category (``intent-document-contract``: an ``INTENT.md`` over 50
-  lines or without its three boundary headings; any documentation rule added later, such as
-  a ``DETAIL.md`` contract, applies the same way) or of ``organ-no-claudemd`` (an intent
-  document in an organ). The file is judged **as it would be after the call** (``Write``
-  content; ``Edit``/``MultiEdit`` replacements applied in memory). Only findings the edit
-  introduces deny it: a document that already broke a contract before the edit can still be
-  edited (the answer then says so in ``additionalContext``), as a baseline would.
+  lines or without its three boundary headings; ``detail-document-contract``: a ``DETAIL.md``
+  without its sections; any documentation rule added later applies the same way) or of
+  ``organ-no-claudemd`` (an intent document in an organ). That a module lacks its other
+  document (a new folder's ``INTENT.md`` written before its ``DETAIL.md``) is not the edited
+  document's fault and never denies it; ``filid check`` reports it. The file is judged
+  **as it would be after the call** (``Write`` content; ``Edit``/``MultiEdit`` replacements
+  applied in memory). Only findings the edit introduces deny it: a document that already
+  broke a contract before the edit can still be edited (the answer then says so in
+  ``additionalContext``), as a baseline would.
   A document's edit is judged by the document rules on the folder that holds it
   (:mod:`filid.hook.document_gate`): fast whatever the project's size.
 - **PreToolUse, the structure guard.** A source file's edit that adds an import (compared

@@ -7,6 +7,14 @@ exclusions), classifies that part of the tree before and after the edit, and run
 engine's document rules on both: the rules in the ``documentation`` category plus
 ``organ-no-claudemd``. Nothing is parsed and nothing is resolved, so the answer does not grow
 with the project. A finding counts when it is located in the edited document.
+
+A finding that a module lacks one of its documents (``INTENT.md is required``, ``DETAIL.md is
+required``) is about a sibling document, not about the one being written: the engine locates it
+in whichever document the folder has, so writing a good ``INTENT.md`` into a new folder would
+otherwise be denied because the ``DETAIL.md`` does not exist yet (and the ``DETAIL.md`` written
+first, because the ``INTENT.md`` does not). An agent writes one file per call; the gate judges
+only what the edit breaks in the edited document, and ``filid check`` still reports the missing
+document.
 """
 
 from __future__ import annotations
@@ -31,6 +39,13 @@ __all__ = ["DOCUMENT_RULE_IDS", "document_rule_ids", "judge_document"]
 
 # Besides the documentation rules: the structure rule about where a document may live.
 DOCUMENT_RULE_IDS = frozenset({"organ-no-claudemd"})
+
+# The presence rules: the document each requires of a module. Against a node without that
+# document, these rules report only its absence (a finding about a missing sibling).
+_REQUIRED_DOCUMENT = {
+    "intent-document-contract": "intent_doc",
+    "detail-document-contract": "detail_doc",
+}
 
 
 def document_rule_ids() -> tuple[str, ...]:
@@ -80,6 +95,14 @@ def _project(
     )
 
 
+def _is_missing_sibling(project: Project, violation: Violation) -> bool:
+    """Whether ``violation`` reports that its module lacks a document (not the edited one,
+    which exists after the edit)."""
+    attribute = _REQUIRED_DOCUMENT.get(violation.rule_id)
+    node = project.tree.nodes.get(violation.node)
+    return attribute is not None and node is not None and getattr(node, attribute) is None
+
+
 def judge_document(
     root: Path, config: Config, rel: str, after: str
 ) -> tuple[list[Violation], list[Violation]] | None:
@@ -104,9 +127,14 @@ def judge_document(
     before = evaluate(_project(root, config, files, documents), rule_ids=rules)
     after_files = sorted({*files, rel})
     after_documents = {**documents, rel: parse_document(rel, after)}
-    result = evaluate(_project(root, config, after_files, after_documents), rule_ids=rules)
+    after_project = _project(root, config, after_files, after_documents)
+    result = evaluate(after_project, rule_ids=rules)
     known = {v.fingerprint for v in before.violations}
-    mine = [v for v in result.violations if v.location.file == rel]
+    mine = [
+        v
+        for v in result.violations
+        if v.location.file == rel and not _is_missing_sibling(after_project, v)
+    ]
     return [v for v in mine if v.fingerprint not in known], [
         v for v in mine if v.fingerprint in known
     ]
