@@ -332,11 +332,63 @@ def test_import_of_types_only_without_type_keyword_closes_no_cycle(
     assert _violations(root, ["circular-dependency"]) == []
 
 
+def _class_cycle(use: str, tsconfig: str | None = None) -> dict[str, str]:
+    """A cycle whose closing hop imports a class; ``use`` is how the importer uses it."""
+    files = _type_cycle("export class ButtonProps {}\n")
+    files["src/theme/index.ts"] = (
+        f"import {{ ButtonProps }} from '../button';\nexport const theme = 1;\n{use}\n"
+    )
+    if tsconfig is not None:
+        files["tsconfig.json"] = tsconfig
+    return files
+
+
 @pytest.mark.parametrize("config", [None, DECLARED])
+@pytest.mark.parametrize(
+    "use",
+    [
+        "export const make = () => new ButtonProps();",
+        "export { ButtonProps };",
+        "export const kinds = { ButtonProps };",
+    ],
+)
 def test_import_of_a_value_still_closes_the_cycle(
-    make_project: ProjectFactory, config: object
+    make_project: ProjectFactory, config: object, use: str
 ) -> None:
-    root = make_project(_type_cycle("export class ButtonProps {}\n"), config)
+    root = make_project(_class_cycle(use), config)
+    assert _violations(root, ["circular-dependency"]) == [("circular-dependency", "src/button")]
+
+
+@pytest.mark.parametrize("config", [None, DECLARED])
+@pytest.mark.parametrize(
+    "use",
+    [
+        "export const use = (p: ButtonProps): ButtonProps => p;",
+        "export type Kind = typeof ButtonProps;",
+    ],
+)
+def test_a_class_read_only_in_type_positions_is_elided_and_closes_no_cycle(
+    make_project: ProjectFactory, config: object, use: str
+) -> None:
+    # TypeScript drops `import { ButtonProps }` at emit: nothing of it is read at run time
+    root = make_project(_class_cycle(use), config)
+    assert _violations(root, ["circular-dependency"]) == []
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        '"verbatimModuleSyntax": true',
+        '"preserveValueImports": true, "isolatedModules": true',
+        '"importsNotUsedAsValues": "preserve"',
+    ],
+)
+def test_a_tsconfig_that_keeps_imports_keeps_the_cycle(
+    make_project: ProjectFactory, options: str
+) -> None:
+    tsconfig = f'{{"compilerOptions": {{{options}}}}}\n'
+    use = "export const use = (p: ButtonProps): ButtonProps => p;"
+    root = make_project(_class_cycle(use, tsconfig))
     assert _violations(root, ["circular-dependency"]) == [("circular-dependency", "src/button")]
 
 

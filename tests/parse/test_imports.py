@@ -205,3 +205,53 @@ def test_typeof_import_in_a_misparsed_generic_call_is_a_type_import() -> None:
     kinds = {(i.specifier, i.kind) for i in facts.imports}
     assert ("@x/common", ImportKind.TYPE) in kinds
     assert ("./helpers", ImportKind.DYNAMIC) in kinds
+
+
+# -- import elision: is any binding read as a value? ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ("import { A } from './x';\nlet a: A;", "src/a.ts"),
+        ("import { A } from './x';\nexport const f = (a: A): A[] => [a];", "src/a.ts"),
+        ("import { A } from './x';\ntype T = typeof A;", "src/a.ts"),
+        ("import * as ns from './x';\nlet a: ns.T;", "src/a.ts"),
+        ("import A from './x';\nclass K implements A {}", "src/a.ts"),
+        ("import { A } from './x';\ninterface I extends A {}", "src/a.ts"),
+        ("import { A } from './x';\nconst o = {} satisfies A;", "src/a.ts"),
+        ("import { A } from './x';\nexport type { A };", "src/a.ts"),
+        ("import { A } from './x';\nexport { type A as B };", "src/a.ts"),
+        ("import { A } from './x';\n// A in a comment\nconst s = 'A';", "src/a.ts"),
+        ("import { A } from './x';\nconst o = { A: 1 }; o.A;", "src/a.ts"),
+        ("import { A, type B } from './x';\nlet a: A;", "src/a.ts"),
+    ],
+)
+def test_bindings_read_only_as_types_make_the_import_elidable(text: str, path: str) -> None:
+    assert _only_import(text, path).value_used is False
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ("import { A } from './x';\nnew A();", "src/a.ts"),
+        ("import { A } from './x';\nlet a: A = A.create();", "src/a.ts"),
+        ("import { A } from './x';\nexport { A };", "src/a.ts"),
+        ("import A from './x';\nexport default A;", "src/a.ts"),
+        ("import { A } from './x';\nconst o = { A };", "src/a.ts"),
+        ("import { A } from './x';\nexport const el = <A />;", "src/a.tsx"),
+        ("import * as ns from './x';\nexport const el = <ns.A />;", "src/a.tsx"),
+        ("import { A } from './x';\nclass K extends A {}", "src/a.ts"),
+        ("import { A } from './x';\nif (typeof A === 'function') {}", "src/a.ts"),
+        ("import { A, B } from './x';\nlet a: A = B;", "src/a.ts"),
+        # JavaScript is not elided; a decorator may emit type metadata; a broken file hides uses
+        ("import { A } from './x';\nlet a;", "src/a.js"),
+        (
+            "import { A } from './x';\n@D() class K { constructor(a: A) {} }",
+            "src/a.ts",
+        ),
+        ("import { A } from './x';\nlet a: A = (;", "src/a.ts"),
+    ],
+)
+def test_a_binding_read_as_a_value_keeps_the_import(text: str, path: str) -> None:
+    assert _only_import(text, path).value_used is True

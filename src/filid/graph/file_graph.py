@@ -54,19 +54,29 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
         file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
         edges.extend(file_edges)
     unresolved.sort(key=lambda u: (u.file, u.line, u.specifier))
-    return FileGraph(edges=_mark_type_only(edges, facts), unresolved=tuple(unresolved))
+    return FileGraph(edges=_mark_type_only(edges, facts, resolver), unresolved=tuple(unresolved))
 
 
 def _mark_type_only(
-    edges: list[ImportEdge], facts: Mapping[str, FileFacts]
+    edges: list[ImportEdge], facts: Mapping[str, FileFacts], resolver: Resolver
 ) -> tuple[ImportEdge, ...]:
-    """``edges`` with ``type_only`` set on the value-kind imports that name only types."""
+    """``edges`` with ``type_only`` set on the value-kind imports that run nothing: those that
+    name only types, and those TypeScript elides because the importer reads none of their
+    bindings as a value (unless the importer's tsconfig keeps such imports)."""
     targets = {(e.source, e.fact.specifier): e.target for e in edges}
     index = TypeOnlyIndex(facts, lambda file, specifier: targets.get((file, specifier)))
     kinds = (ImportKind.STATIC, ImportKind.RE_EXPORT)
     return tuple(
         dataclasses.replace(e, type_only=True)
-        if e.fact.kind in kinds and index.is_type_only(e.target, e.fact)
+        if e.fact.kind in kinds
+        and (
+            index.is_type_only(e.target, e.fact)
+            or (
+                e.fact.kind is ImportKind.STATIC
+                and not e.fact.value_used
+                and not resolver.keeps_value_imports(parent_dir(e.source))
+            )
+        )
         else e
         for e in edges
     )

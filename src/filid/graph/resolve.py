@@ -136,6 +136,12 @@ class Resolver:
         """Resolve ``specifier`` as written in the root-relative file ``importer``."""
         return self.resolve_from(parent_dir(importer), specifier)
 
+    def keeps_value_imports(self, directory: str) -> bool:
+        """Whether the tsconfig governing ``directory`` keeps imports read only as types
+        (``verbatimModuleSyntax`` and the options it replaced): no import elision there."""
+        options = self._tsconfigs.for_directory(directory)
+        return options is not None and options.keeps_value_imports
+
     def resolve_from(self, directory: str, specifier: str) -> Resolution:
         """Resolve ``specifier`` as written in any file of the root-relative ``directory``."""
         key = (directory, specifier)

@@ -98,6 +98,9 @@ class CompilerPaths:
     # ``rootDirs`` is set: relative imports may resolve through a virtual merged folder
     # (React Router's ``./+types/x`` into ``.react-router/types``), which filid does not model.
     has_root_dirs: bool = False
+    # ``verbatimModuleSyntax``, ``preserveValueImports`` or ``importsNotUsedAsValues``
+    # ``preserve``/``error``: an import whose bindings are read only as types stays at emit.
+    keeps_value_imports: bool = False
 
     @property
     def needs_extensions(self) -> bool:
@@ -143,6 +146,20 @@ class _RawOptions:
     module_resolution: str | None = None
     custom_conditions: tuple[str, ...] = ()
     has_root_dirs: bool = False
+    keeps_value_imports: bool | None = None
+
+
+def _keeps_value_imports(options: dict[str, object]) -> bool | None:
+    """Whether these compiler options keep imports read only as types (None: not said)."""
+    said = [
+        options[key] is True
+        for key in ("verbatimModuleSyntax", "preserveValueImports")
+        if isinstance(options.get(key), bool)
+    ]
+    unused = options.get("importsNotUsedAsValues")
+    if isinstance(unused, str):
+        said.append(unused.lower() in ("preserve", "error"))
+    return any(said) if said else None
 
 
 def _parse_aliases(raw: object) -> tuple[PathAlias, ...] | None:
@@ -190,6 +207,7 @@ class TsconfigIndex:
                     module_resolution=raw.module_resolution,
                     custom_conditions=raw.custom_conditions,
                     has_root_dirs=raw.has_root_dirs,
+                    keeps_value_imports=bool(raw.keeps_value_imports),
                 )
 
     @property
@@ -270,6 +288,7 @@ class TsconfigIndex:
         module_resolution: str | None = None
         conditions: tuple[str, ...] = ()
         has_root_dirs = False
+        keeps: bool | None = None
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -284,6 +303,8 @@ class TsconfigIndex:
             module_resolution = inherited.module_resolution or module_resolution
             conditions = inherited.custom_conditions or conditions
             has_root_dirs = has_root_dirs or inherited.has_root_dirs
+            if inherited.keeps_value_imports is not None:
+                keeps = inherited.keeps_value_imports
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
             if isinstance(options.get("rootDirs"), list):
@@ -303,6 +324,9 @@ class TsconfigIndex:
                 out_dir = join_path(config_dir, str(options["outDir"]))
             if isinstance(options.get("rootDir"), str):
                 root_dir = join_path(config_dir, str(options["rootDir"]))
+            own_keeps = _keeps_value_imports(options)
+            if own_keeps is not None:
+                keeps = own_keeps
             custom = options.get("customConditions")
             if isinstance(custom, list):
                 conditions = tuple(c for c in custom if isinstance(c, str))
@@ -316,6 +340,7 @@ class TsconfigIndex:
             module_resolution,
             conditions,
             has_root_dirs,
+            keeps,
         )
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:

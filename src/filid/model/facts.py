@@ -66,6 +66,9 @@ class ImportFact:
     import, ``"*"`` for a namespace import or ``export *``); empty for side-effect imports.
     ``specifier_span`` covers the string literal's contents (without quotes) so a fix can
     rewrite it; ``span`` covers the whole statement or call.
+    ``value_used`` is False only for a static import in a TypeScript file none of whose local
+    bindings is read as a value there (only in type positions, or never): TypeScript elides
+    such an import at emit unless the tsconfig keeps value imports (``verbatimModuleSyntax``).
     """
 
     specifier: str | None
@@ -74,6 +77,7 @@ class ImportFact:
     specifier_span: Span | None
     names: tuple[str, ...] = ()
     is_reexport: bool = False
+    value_used: bool = True
 
     @property
     def line(self) -> int:

@@ -24,8 +24,9 @@ from filid.model.facts import (
 
 # Bump when the encoded shape or the meaning of any extracted fact changes: the cache file
 # name carries it, so old caches are ignored.
-# 3: non-entry files parsed in lean mode; 4: `export type *` read; 5: test case counts
-FACTS_FORMAT = 5
+# 3: non-entry files parsed in lean mode; 4: `export type *` read; 5: test case counts;
+# 6: whether a static import's bindings are read as values (import elision)
+FACTS_FORMAT = 6
 
 _IMPORT_KINDS = {kind.value: kind for kind in ImportKind}
 _EXPORT_KINDS = {kind.value: kind for kind in ExportKind}
@@ -56,6 +57,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
                 None if i.specifier_span is None else _span(i.specifier_span),
                 list(i.names),
                 i.is_reexport,
+                i.value_used,
             ]
             for i in facts.imports
         ],
@@ -95,8 +97,9 @@ def decode_facts(data: Any) -> FileFacts:
                     None if spec_span is None else make_span(*spec_span),
                     tuple(names),
                     reexport,
+                    bool(value_used),
                 )
-                for spec, kind, span, spec_span, names, reexport in imports
+                for spec, kind, span, spec_span, names, reexport, value_used in imports
             ]
         ),
         tuple(

@@ -9,6 +9,8 @@ cheap next to the parse itself.
 
 from __future__ import annotations
 
+import dataclasses
+
 from tree_sitter import Node, QueryCursor
 
 from filid.model.facts import (
@@ -94,6 +96,8 @@ def extract_facts(
     _collect_module_calls(root, source, walker)
 
     imports = walker.imports
+    if walker.elidable and _is_typescript(path):
+        _mark_value_use(imports, walker.elidable, root, source)
     if walker.call_imports:
         imports = sorted(imports + walker.call_imports, key=_start_byte)
     recovered: set[int] = set()
@@ -139,6 +143,7 @@ class _Walker:
         "call_imports",
         "declarations",
         "effects",
+        "elidable",
         "exports",
         "full",
         "imports",
@@ -162,6 +167,8 @@ class _Walker:
         self.declarations: list[Declaration] = []
         self.statements: list[TopStatement] = []
         self.bindings: list[str] = []
+        # (index in ``imports``, local names) of each static import TypeScript may elide
+        self.elidable: list[tuple[int, tuple[str, ...]]] = []
         self.side_effect_free = True
         self.in_prologue = True
         self.overloads = False
@@ -249,32 +256,41 @@ class _Walker:
                 elif kind == "string":
                     source_node = child
         else:
-            all_inline_type = self.import_clause(clause, names)
+            locals_: list[str] = []
+            all_inline_type = self.import_clause(clause, names, locals_)
             import_kind = (
                 ImportKind.TYPE if statement_type or all_inline_type else ImportKind.STATIC
             )
+            if import_kind is ImportKind.STATIC and locals_:
+                self.elidable.append((len(self.imports), tuple(locals_)))
         is_type = import_kind is ImportKind.TYPE
         if self.full:
             self.statements.append(TopStatement(StatementKind.IMPORT, span, (), is_type))
         specifier, specifier_span = self.string_value(source_node)
         self.imports.append(ImportFact(specifier, import_kind, span, specifier_span, tuple(names)))
 
-    def import_clause(self, clause: Node, names: list[str]) -> bool:
-        """Collect imported names and local bindings; True when every specifier is `type`."""
+    def import_clause(self, clause: Node, names: list[str], locals_: list[str]) -> bool:
+        """Collect imported names and local bindings; True when every specifier is `type`.
+
+        ``locals_`` receives the local names of the bindings that are not ``type`` specifiers.
+        """
         specifiers = 0
         typed = 0
         for part in clause.named_children:
             kind = part.type
             if kind == "identifier":
                 names.append("default")
+                locals_.append(self.text(part))
                 if self.full:
                     self.bindings.append(self.text(part))
                 specifiers += 1
             elif kind == "namespace_import":
                 names.append("*")
                 for child in part.named_children:
-                    if child.type == "identifier" and self.full:
-                        self.bindings.append(self.text(child))
+                    if child.type == "identifier":
+                        locals_.append(self.text(child))
+                        if self.full:
+                            self.bindings.append(self.text(child))
                 specifiers += 1
             elif kind == "named_imports":
                 for spec in part.named_children:
@@ -291,6 +307,8 @@ class _Walker:
                     first = spec.child(0)
                     if first is not None and first.type == "type":
                         typed += 1
+                    elif local is not None:
+                        locals_.append(self.name_text(local))
         return specifiers > 0 and typed == specifiers
 
     # -- exports -----------------------------------------------------------------------
@@ -684,6 +702,94 @@ def _add_call(walker: _Walker, call: Node, kind: ImportKind) -> None:
     walker.call_imports.append(
         ImportFact(specifier, kind, walker.spans.node(call), specifier_span, ("*",))
     )
+
+
+_TYPESCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
+# Ancestors that make an `identifier` a type position (`typeof X`, `X.Y` as a type, and the
+# node types of `_TYPE_CONTEXTS`): TypeScript reads nothing there at run time.
+_TYPE_POSITIONS = _TYPE_CONTEXTS | {"nested_type_identifier", "type_predicate"}
+# Leaves that read a binding as a value (a JSX element name is an `identifier` too).
+_VALUE_LEAVES = frozenset({"identifier", "shorthand_property_identifier"})
+
+
+def _is_typescript(path: str) -> bool:
+    return path.endswith(_TYPESCRIPT_SUFFIXES)
+
+
+def _is_identifier_byte(byte: int) -> bool:
+    return byte >= 0x80 or chr(byte).isalnum() or byte in (0x24, 0x5F)  # `$`, `_`
+
+
+def _mark_value_use(
+    imports: list[ImportFact],
+    elidable: list[tuple[int, tuple[str, ...]]],
+    root: Node,
+    source: bytes,
+) -> None:
+    """Set ``value_used=False`` on each static import none of whose bindings is read as a value.
+
+    TypeScript's import elision: a binding read only in type positions (or never) does not
+    make the import stay at emit. Each occurrence of a local name in the bytes is looked up in
+    the tree by offset. When unsure the binding counts as a value: a file with a syntax error
+    (an ERROR node may hide a use), a file with a decorator (``emitDecoratorMetadata`` turns
+    type annotations into run-time references), an ``export { X }`` of the binding that is not
+    type-only, a shadowing local of the same name (counted as a use).
+    """
+    if root.has_error or _has_decorator(root, source):
+        return
+    for index, names in elidable:
+        fact = imports[index]
+        skip = (fact.span.start_byte, fact.span.end_byte)
+        if not any(_used_as_value(root, source, name.encode(), skip) for name in names):
+            imports[index] = dataclasses.replace(fact, value_used=False)
+
+
+def _has_decorator(root: Node, source: bytes) -> bool:
+    at = source.find(b"@")
+    while at != -1:
+        node = root.named_descendant_for_byte_range(at, at + 1)
+        if node is not None and node.type == "decorator":
+            return True
+        at = source.find(b"@", at + 1)
+    return False
+
+
+def _used_as_value(root: Node, source: bytes, name: bytes, skip: tuple[int, int]) -> bool:
+    """Is ``name`` read as a value anywhere outside the byte range ``skip`` (its import)?"""
+    size = len(source)
+    at = source.find(name)
+    while at != -1:
+        end = at + len(name)
+        found = at
+        at = source.find(name, at + 1)
+        if skip[0] <= found < skip[1]:
+            continue
+        if (found > 0 and _is_identifier_byte(source[found - 1])) or (
+            end < size and _is_identifier_byte(source[end])
+        ):
+            continue
+        node = root.named_descendant_for_byte_range(found, end)
+        if node is None or node.start_byte != found or node.end_byte != end:
+            continue
+        if node.type in _VALUE_LEAVES and _is_value_position(node):
+            return True
+    return False
+
+
+def _is_value_position(node: Node) -> bool:
+    parent = node.parent
+    if parent is not None and parent.type == "export_specifier":
+        statement = parent.parent.parent if parent.parent is not None else None
+        typed = any(c.type == "type" for c in parent.children) or (
+            statement is not None and any(c.type == "type" for c in statement.children)
+        )
+        return not typed
+    current = parent
+    while current is not None:
+        if current.type in _TYPE_POSITIONS:
+            return False
+        current = current.parent
+    return True
 
 
 def _is_type_keyword_error(node: Node) -> bool:
