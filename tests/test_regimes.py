@@ -423,6 +423,24 @@ def test_folders_without_source_are_no_nodes_for_naming_and_depth(
     ]
 
 
+@pytest.mark.parametrize(
+    ("config", "severity"),
+    [
+        (None, "warning"),  # no depth policy adopted: the claim is advice
+        (DECLARED, "error"),
+        ({"rules": {"max-depth": {"severity": "error"}}}, "error"),  # config wins
+    ],
+)
+def test_max_depth_is_a_warning_where_no_depth_policy_was_adopted(
+    make_project: ProjectFactory, config: object, severity: str
+) -> None:
+    root = make_project({"src/a/b/c/d/e/f/g/h/i/j/deep.ts": "export const d = 1;\n"}, config)
+    result = evaluate(load_project(root, use_cache=False), rule_ids=["max-depth"])
+    assert [(v.path, v.severity.value) for v in result.violations] == [
+        ("src/a/b/c/d/e/f/g/h/i/j", severity)
+    ]
+
+
 # -- the undeclared claims ----------------------------------------------------------------
 
 

@@ -37,11 +37,11 @@ from filid.model.facts import DocumentFacts, FileFacts
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult
-from filid.model.violations import Location, Violation
+from filid.model.violations import Location, Severity, Violation
 from filid.parse import parse_files
 from filid.parse.vitest import read_typecheck_globs
 from filid.rules.base import Finding, Rule, RuleContext
-from filid.rules.catalogue import runs_by_default
+from filid.rules.catalogue import regime_severity, runs_by_default
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import (
@@ -370,6 +370,9 @@ def _evaluate(
         applied.append(meta.id)
         options = build_options(rule, rule_config, config)
         configured = rule_config.severity if rule_config else None
+        # SPEC §0: an undeclared project gets some claims at a lower default (max-depth)
+        by_regime = regime_severity(meta.id, declared=declared)
+        regime_default = Severity(by_regime) if by_regime is not None else None
         exempt = rule_config.exempt if rule_config else ()
         nodes = {
             n.path
@@ -392,7 +395,10 @@ def _evaluate(
             violations.append(
                 Violation(
                     rule_id=meta.id,
-                    severity=configured or finding.severity or meta.default_severity,
+                    severity=configured
+                    or regime_default
+                    or finding.severity
+                    or meta.default_severity,
                     message=finding.message,
                     path=finding.path,
                     location=location,

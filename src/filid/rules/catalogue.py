@@ -40,6 +40,11 @@ UNDECLARED_RULE_IDS: frozenset[str] = frozenset(
     {"circular-dependency", "max-depth", "unresolved-import", "unpublished-package-import"}
 )
 
+# Claims an undeclared project gets at a lower severity than their rule's default (SPEC §0,
+# issue 23): nesting depth is a policy such a project has not chosen, so its depth claim is a
+# warning. A rule's config severity still wins; a declared project keeps the default.
+UNDECLARED_SEVERITY: dict[str, str] = {"max-depth": "warning"}
+
 # filid's own claims beside upstream's rule set: a declared project (upstream 1.0 semantics)
 # gets them only when its config enables them.
 OPT_IN_WHEN_DECLARED: frozenset[str] = frozenset(
@@ -52,6 +57,12 @@ def runs_by_default(rule_id: str, *, declared: bool) -> bool:
     if declared:
         return rule_id not in OPT_IN_WHEN_DECLARED
     return rule_id in UNDECLARED_RULE_IDS
+
+
+def regime_severity(rule_id: str, *, declared: bool) -> str | None:
+    """The severity (``"warning"``…) a rule's findings take by default in that regime, when it
+    differs from the rule's own default; None otherwise."""
+    return None if declared else UNDECLARED_SEVERITY.get(rule_id)
 
 
 def canonical_rule_id(rule_id: str) -> str | None:
