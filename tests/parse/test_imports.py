@@ -225,6 +225,8 @@ def test_typeof_import_in_a_misparsed_generic_call_is_a_type_import() -> None:
         ("import { A } from './x';\n// A in a comment\nconst s = 'A';", "src/a.ts"),
         ("import { A } from './x';\nconst o = { A: 1 }; o.A;", "src/a.ts"),
         ("import { A, type B } from './x';\nlet a: A;", "src/a.ts"),
+        # never mentioned: elided even where decorators may emit type metadata
+        ("import { A } from './x';\n@D() class K { constructor(b: B) {} }", "src/a.ts"),
     ],
 )
 def test_bindings_read_only_as_types_make_the_import_elidable(text: str, path: str) -> None:

@@ -710,6 +710,7 @@ _TYPESCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 _TYPE_POSITIONS = _TYPE_CONTEXTS | {"nested_type_identifier", "type_predicate"}
 # Leaves that read a binding as a value (a JSX element name is an `identifier` too).
 _VALUE_LEAVES = frozenset({"identifier", "shorthand_property_identifier"})
+_DECORATED_LEAVES = _VALUE_LEAVES | {"type_identifier"}
 
 
 def _is_typescript(path: str) -> bool:
@@ -731,16 +732,20 @@ def _mark_value_use(
     TypeScript's import elision: a binding read only in type positions (or never) does not
     make the import stay at emit. Each occurrence of a local name in the bytes is looked up in
     the tree by offset. When unsure the binding counts as a value: a file with a syntax error
-    (an ERROR node may hide a use), a file with a decorator (``emitDecoratorMetadata`` turns
-    type annotations into run-time references), an ``export { X }`` of the binding that is not
-    type-only, a shadowing local of the same name (counted as a use).
+    (an ERROR node may hide a use), an ``export { X }`` of the binding that is not type-only, a
+    shadowing local of the same name (counted as a use). In a file with a decorator every
+    mention counts, type positions too (``emitDecoratorMetadata`` turns annotations of
+    decorated members into run-time references); only an import it never mentions is elided.
     """
-    if root.has_error or _has_decorator(root, source):
+    if root.has_error:
         return
+    decorated = _has_decorator(root, source)
     for index, names in elidable:
         fact = imports[index]
         skip = (fact.span.start_byte, fact.span.end_byte)
-        if not any(_used_as_value(root, source, name.encode(), skip) for name in names):
+        if not any(
+            _used_as_value(root, source, name.encode(), skip, decorated=decorated) for name in names
+        ):
             imports[index] = dataclasses.replace(fact, value_used=False)
 
 
@@ -754,8 +759,11 @@ def _has_decorator(root: Node, source: bytes) -> bool:
     return False
 
 
-def _used_as_value(root: Node, source: bytes, name: bytes, skip: tuple[int, int]) -> bool:
-    """Is ``name`` read as a value anywhere outside the byte range ``skip`` (its import)?"""
+def _used_as_value(
+    root: Node, source: bytes, name: bytes, skip: tuple[int, int], *, decorated: bool
+) -> bool:
+    """Is ``name`` read as a value anywhere outside the byte range ``skip`` (its import)?
+    With ``decorated``, a mention in a type position counts too."""
     size = len(source)
     at = source.find(name)
     while at != -1:
@@ -771,6 +779,8 @@ def _used_as_value(root: Node, source: bytes, name: bytes, skip: tuple[int, int]
         node = root.named_descendant_for_byte_range(found, end)
         if node is None or node.start_byte != found or node.end_byte != end:
             continue
+        if decorated and node.type in _DECORATED_LEAVES:
+            return True
         if node.type in _VALUE_LEAVES and _is_value_position(node):
             return True
     return False
