@@ -132,6 +132,15 @@ def _read_module(path: str, source: bytes) -> ModuleBindings:
     return module
 
 
+# How many re-export hops a name is followed through before it counts as unknowable (a chain
+# of thousands of `export *` files must end in an answer, not a RecursionError).
+MAX_CHAIN = 64
+
+
+class _TooDeep(Exception):
+    """The re-export chain being followed is longer than ``MAX_CHAIN``."""
+
+
 class BindingIndex:
     """Memoized binding look-ups over one project's facts."""
 
@@ -163,9 +172,16 @@ class BindingIndex:
             return self._memo[key]
         if key in self._active:
             return None  # a cycle gives nothing
+        if len(self._active) >= MAX_CHAIN:
+            raise _TooDeep
+        outermost = not self._active
         self._active.add(key)
         try:
             found = self._reach(file, name)
+        except _TooDeep:
+            if not outermost:
+                raise
+            return None  # unknowable, and not remembered: a shorter start may still know
         finally:
             self._active.discard(key)
         self._memo[key] = found
