@@ -29,7 +29,10 @@ from tests.conftest import ProjectFactory, write_files
 FILID = [sys.executable, "-m", "filid"]
 # Seconds: far beyond any of these runs when nothing backtracks or blocks.
 HANG = float(os.environ.get("FILID_TEST_HANG_SECONDS", "120"))
+# A declared FCA project (SPEC §0) whose src/app imports past src/auth's entry point: one
+# external-import-boundary error, so a run that reads everything exits 1.
 DEEP = {
+    ".filid/config.json": '{"version": "2.0"}\n',
     "src/auth/index.ts": "export { login } from './login';\n",
     "src/auth/login.ts": "export const login = 1;\n",
     "src/app/index.ts": "import { login } from '../auth/login';\nexport { login };\n",
@@ -554,7 +557,11 @@ def test_a_tsconfig_include_glob_that_backtracks_ends() -> None:
 def test_a_naming_pattern_that_backtracks_ends(make_project: ProjectFactory) -> None:
     root = make_project(
         {**DEEP, f"src/{'a' * 60}!/index.ts": "export {};\n"},
-        config={"version": "2.0", "structure": {"namingPatterns": ["^(a+)+$"]}},
+        config={
+            "version": "2.0",
+            "structure": {"namingPatterns": ["^(a+)+$"]},
+            "rules": {"naming-convention": {"enabled": True}},  # off unless enabled (FCA 1.0)
+        },
     )
     done = run_filid("check", ".", "--no-cache", "--format", "json", cwd=root)
     assert done.returncode == 1, done.stderr
@@ -576,9 +583,16 @@ def test_a_naming_pattern_no_linear_engine_can_run_is_a_config_error(
 # --- --new-since -------------------------------------------------------------------------
 
 
+_DOCUMENT_RULES = ("intent-document-contract", "detail-document-contract")
+
+
 def _repo_with_base(tmp_path: Path, project: str, extra: dict[str, str]) -> tuple[Path, str]:
     repo = tmp_path / "repo"
-    write_files(repo / project, DEEP)
+    # The PR's new folder is a new fractal node: leave its INTENT.md/DETAIL.md findings out,
+    # so the sets below hold exactly the boundary findings whose newness is in question.
+    off = {"enabled": False}
+    config = {"version": "2.0", "rules": dict.fromkeys(_DOCUMENT_RULES, off)}
+    write_files(repo / project, {**DEEP, ".filid/config.json": json.dumps(config)})
     write_files(repo, extra)
     git(repo, "init", "-q")
     git(repo, "add", "-A")
@@ -694,11 +708,12 @@ def test_a_journal_restores_a_file_whose_name_has_a_backslash(tmp_path: Path) ->
 def test_init_shows_hostile_folder_names_escaped_and_writes_literal_globs(
     make_project: ProjectFactory,
 ) -> None:
+    deep = {path: text for path, text in DEEP.items() if not path.startswith(".filid/")}
     root = make_project(
         {
-            **DEEP,
+            **deep,
             f"{NASTY}/examples/demo.ts": "export const d = 1;\n",
-            "a[b]/examples/demo.ts": "export const d = 1;\n",
+            "a[b]/generated/client.ts": "export const c = 1;\n",
         }
     )
     done = run_filid("init", ".", cwd=root)
@@ -707,4 +722,6 @@ def test_init_shows_hostile_folder_names_escaped_and_writes_literal_globs(
     assert not any(line.lstrip().startswith("::") for line in done.stdout.splitlines())
     written = json.loads((root / ".filid/config.json").read_text(encoding="utf-8"))
     globs = json.dumps(written)
-    assert "a\\\\[b\\\\]/examples" in globs  # a[b] stays a name, not a character class
+    # Example folders are written by name (structure.additionalExcludedDirectories); a
+    # generated folder is written as a glob, where a[b] must stay a name, not a character class.
+    assert "a\\\\[b\\\\]/generated/**" in globs

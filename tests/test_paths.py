@@ -11,6 +11,12 @@ from click.testing import CliRunner
 from filid.cli import cli
 from tests.conftest import write_files
 
+_INTENT = "# M\n## Always do\n- a\n## Ask first\n- b\n## Never do\n- c\n"
+_DETAIL = (
+    "# M\n## Requirements\n- r\n## API Contracts\n- c\n## Acceptance Criteria\n"
+    "### AC-m — Works\n- w\n## Last Updated\n2026-01-01\n"
+)
+
 
 def test_sarif_and_annotations_are_relative_to_the_repository_root(tmp_path: Path) -> None:
     write_files(
@@ -21,6 +27,12 @@ def test_sarif_and_annotations_are_relative_to_the_repository_root(tmp_path: Pat
             "frontend/src/app/app.ts": "import { a } from '../auth/auth';\nexport const go = a;\n",
             "frontend/src/auth/index.ts": "export { a } from './auth';\n",
             "frontend/src/auth/auth.ts": "export const a = 1;\n",
+            # The FCA 1.0 documents of both modules: the deep import is the first finding.
+            **{
+                f"frontend/src/{name}/{doc}": text
+                for name in ("app", "auth")
+                for doc, text in (("INTENT.md", _INTENT), ("DETAIL.md", _DETAIL))
+            },
         },
     )
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)

@@ -133,7 +133,7 @@ def test_config_from_base_keeps_the_policy_out_of_the_pull_requests_reach(
 
 def test_config_from_base_also_pins_the_detail_md_exemptions(tmp_path: Path) -> None:
     action, workspace = _layout(tmp_path)
-    write_files(workspace, DEEP)
+    write_files(workspace, {**DEEP, **DOCUMENTS})
     _git(workspace, "init", "-q")
     _git(workspace, "add", "-A")
     _git(workspace, "commit", "-qm", "base")
@@ -142,10 +142,12 @@ def test_config_from_base_also_pins_the_detail_md_exemptions(tmp_path: Path) -> 
     write_files(
         workspace,
         {
-            "src/auth/DETAIL.md": "# auth\n\n## Boundary Exemptions\n\n### login.ts — legacy\n\n"
+            "src/auth/DETAIL.md": _DETAIL + "## Boundary Exemptions\n\n### login.ts — legacy\n\n"
             "- **Direct import**: allowed\n- **Consumers**: src/app/**, src/new/**\n"
             "- **Reason**: legacy\n",
             "src/new/index.ts": "import { login } from '../auth/login';\nexport const n = login;\n",
+            "src/new/INTENT.md": _INTENT,
+            "src/new/DETAIL.md": _DETAIL,
         },
     )
     _git(workspace, "add", "-A")
