@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -73,15 +74,43 @@ def test_a_fix_cancelled_after_its_first_pass_restores_every_file(fixable: Path)
     assert snapshot(fixable) == before
 
 
+# Loaded by the server process (sitecustomize on its PYTHONPATH): after the fix's first pass
+# has written its files, it says so in a marker file and holds the run for a few seconds, so
+# that the cancellation deterministically arrives before the commit point, however fast or
+# loaded the machine is (a bare timer raced the fix: on a quiet machine it finished first).
+SLOW_FIRST_PASS = """
+import os, time
+from pathlib import Path
+import filid.fix.run as _run
+
+_apply = _run.apply_plan
+
+def _slow_apply(plan, journal):
+    changed = _apply(plan, journal)
+    Path(os.environ["FILID_TEST_PASS_MARKER"]).write_text("applied")
+    time.sleep(3)
+    return changed
+
+_run.apply_plan = _slow_apply
+"""
+
+
 @pytest.mark.slow
 async def test_notifications_cancelled_on_a_running_fix_applies_nothing_over_stdio(
-    fixable: Path,
+    fixable: Path, tmp_path: Path
 ) -> None:
     before = snapshot(fixable)
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(SLOW_FIRST_PASS)
+    marker = tmp_path / "first-pass-applied"
+    env = server_environment()
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(hook), env.get("PYTHONPATH")) if p)
+    env["FILID_TEST_PASS_MARKER"] = str(marker)
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "filid", "mcp", "--root", str(fixable.parent)],
-        env=server_environment(),
+        env=env,
         cwd=str(fixable.parent),
     )
     outcome: list[Any] = []
@@ -94,7 +123,10 @@ async def test_notifications_cancelled_on_a_running_fix_applies_nothing_over_std
 
         async with anyio.create_task_group() as group:
             group.start_soon(fix)
-            await anyio.sleep(0.5)
+            with anyio.fail_after(120):
+                while not marker.exists():
+                    await anyio.sleep(0.05)
+            assert snapshot(fixable) != before, "the first pass wrote files before the cancel"
             # Cancelling the caller makes the SDK client send notifications/cancelled.
             group.cancel_scope.cancel()
         # The next call on the root waits for the cancelled fix to finish rolling back.
