@@ -33,7 +33,6 @@ touches is
 from __future__ import annotations
 
 import os
-import posixpath
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -259,8 +258,13 @@ class Protection:
         return (name if directory == "." else f"{directory}/{name}") in self._files
 
     def _named_by_config(self, path: str) -> str | None:
+        # Every spelling of ``path`` ends with its file name, extension or not: a config whose
+        # text lacks that stem cannot name it (the common case, and no spellings to build).
+        stem = _SOURCE_EXTENSION.sub("", path.rpartition("/")[2])
         by_folder: dict[str, list[str]] = {}
         for config, text in self._configs.items():
+            if stem not in text:
+                continue
             folder = parent_dir(config)
             spellings = by_folder.get(folder)
             if spellings is None:
@@ -288,7 +292,7 @@ def _spellings(path: str, config_dir: str) -> list[str]:
         forms.append(path)
     else:
         # outside the config's folder: `../db/src/auth-schema.ts` from packages/auth
-        forms.append(posixpath.relpath(path, config_dir))
+        forms.append(_relative(path, config_dir))
     spelled: list[str] = []
     for form in forms:
         spelled.append(form)
@@ -299,6 +303,16 @@ def _spellings(path: str, config_dir: str) -> list[str]:
             if twin is not None:
                 spelled.append(stem + twin)
     return list(dict.fromkeys(spelled))
+
+
+def _relative(path: str, start: str) -> str:
+    """``posixpath.relpath`` for two normalized root-relative POSIX paths (no ``.``/``..``
+    segments), without its normalisation work."""
+    target, base = path.split("/"), start.split("/")
+    shared = 0
+    while shared < min(len(target), len(base)) and target[shared] == base[shared]:
+        shared += 1
+    return "/".join([".."] * (len(base) - shared) + target[shared:]) or "."
 
 
 def _mentions(text: str, spelling: str) -> bool:
