@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.model.violations import Location, Severity
+from filid.model.violations import Severity
 from filid.rules.base import (
     ALL_CATEGORIES,
     Finding,
@@ -22,7 +22,7 @@ from filid.rules.base import (
     RuleExample,
     RuleMeta,
 )
-from filid.rules.verification import SPEC_DOCUMENT, verification_files
+from filid.rules.verification import SPEC_DOCUMENT, case_cap_findings
 
 
 def _rows(count: int) -> str:
@@ -81,34 +81,4 @@ class SpecDocumentCaseCap:
 
     def check(self, context: RuleContext, options: SpecDocumentCaseCapOptions) -> Iterable[Finding]:
         """Yield a finding per spec document over the cap or not exactly countable."""
-        for record in verification_files(context):
-            if record.role != SPEC_DOCUMENT:
-                continue
-            cases = record.cases
-            if not cases.is_exact:
-                yield Finding(
-                    node=record.owner,
-                    path=record.path,
-                    message=(
-                        f"spec-document-case-cap is indeterminate for {record.path}: "
-                        + "; ".join(cases.reasons)
-                    ),
-                    location=Location(file=record.path),
-                    suggestion=(
-                        "write the table's rows literally, or call the case function by name"
-                    ),
-                    fingerprint_parts=("indeterminate",),
-                    severity=Severity.WARNING,
-                )
-            elif cases.count > options.maxCases:
-                yield Finding(
-                    node=record.owner,
-                    path=record.path,
-                    message=(
-                        f"spec-document has {cases.count} semantic cases; the per-file cap is "
-                        f"{options.maxCases}"
-                    ),
-                    location=Location(file=record.path),
-                    suggestion="split it by behaviour, or turn cases into rows of one table",
-                    fingerprint_parts=("cap",),
-                )
+        yield from case_cap_findings(context, SPEC_DOCUMENT, self.meta.id, options.maxCases)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.model.violations import Location, Severity
+from filid.model.violations import Severity
 from filid.rules.base import (
     ALL_CATEGORIES,
     Finding,
@@ -22,7 +22,7 @@ from filid.rules.base import (
     RuleExample,
     RuleMeta,
 )
-from filid.rules.verification import TEST_RECORD, verification_files
+from filid.rules.verification import TEST_RECORD, case_cap_findings
 
 
 def _rows(count: int) -> str:
@@ -81,34 +81,4 @@ class TestRecordCaseCap:
 
     def check(self, context: RuleContext, options: TestRecordCaseCapOptions) -> Iterable[Finding]:
         """Yield a finding per test record over the cap or not exactly countable."""
-        for record in verification_files(context):
-            if record.role != TEST_RECORD:
-                continue
-            cases = record.cases
-            if not cases.is_exact:
-                yield Finding(
-                    node=record.owner,
-                    path=record.path,
-                    message=(
-                        f"test-record-case-cap is indeterminate for {record.path}: "
-                        + "; ".join(cases.reasons)
-                    ),
-                    location=Location(file=record.path),
-                    suggestion=(
-                        "write the table's rows literally, or call the case function by name"
-                    ),
-                    fingerprint_parts=("indeterminate",),
-                    severity=Severity.WARNING,
-                )
-            elif cases.count > options.maxCases:
-                yield Finding(
-                    node=record.owner,
-                    path=record.path,
-                    message=(
-                        f"test-record has {cases.count} semantic cases; the per-file cap is "
-                        f"{options.maxCases}"
-                    ),
-                    location=Location(file=record.path),
-                    suggestion="split it by behaviour, or turn cases into rows of one table",
-                    fingerprint_parts=("cap",),
-                )
+        yield from case_cap_findings(context, TEST_RECORD, self.meta.id, options.maxCases)

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from filid.model.facts import CaseCount
-from filid.rules.base import RuleContext
+from filid.model.violations import Location, Severity
+from filid.rules.base import Finding, RuleContext
 from filid.scan.document_contract import acceptance_groups
 
 SPEC_DOCUMENT = "spec-document"
@@ -123,3 +124,38 @@ def contract_problems(context: RuleContext) -> list[ContractProblem]:
                 else:
                     claimed[group] = spec.path
     return problems
+
+
+def case_cap_findings(
+    context: RuleContext, role: str, rule_id: str, max_cases: int
+) -> Iterator[Finding]:
+    """The findings of a case-cap rule (``spec-document-case-cap``, ``test-record-case-cap``):
+    each record of ``role`` over ``max_cases``, and each whose cases cannot be counted exactly
+    (a warning, as upstream reports it)."""
+    for record in verification_files(context):
+        if record.role != role:
+            continue
+        cases = record.cases
+        if not cases.is_exact:
+            yield Finding(
+                node=record.owner,
+                path=record.path,
+                message=(
+                    f"{rule_id} is indeterminate for {record.path}: " + "; ".join(cases.reasons)
+                ),
+                location=Location(file=record.path),
+                suggestion="write the table's rows literally, or call the case function by name",
+                fingerprint_parts=("indeterminate",),
+                severity=Severity.WARNING,
+            )
+        elif cases.count > max_cases:
+            yield Finding(
+                node=record.owner,
+                path=record.path,
+                message=(
+                    f"{role} has {cases.count} semantic cases; the per-file cap is {max_cases}"
+                ),
+                location=Location(file=record.path),
+                suggestion="split it by behaviour, or turn cases into rows of one table",
+                fingerprint_parts=("cap",),
+            )
