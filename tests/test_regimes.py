@@ -520,6 +520,26 @@ def test_unresolved_import_of_a_git_ignored_generated_file_is_not_claimed(
     assert [(v.rule_id, v.location.line) for v in result.violations] == [("unresolved-import", 3)]
 
 
+def test_unresolved_import_of_a_file_outside_the_universe_is_not_claimed(
+    make_project: ProjectFactory,
+) -> None:
+    # Dokploy keeps a component in `components/…/build/show.tsx`: `build` folders are left out
+    # of the universe (SPEC §1), but the file exists and the compiler resolves the import.
+    root = make_project(
+        {
+            "tsconfig.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./*"]}}}',
+            "components/app/build/show.tsx": "export const Show = 1;\n",
+            "components/app/general/show.tsx": (
+                "import { Show } from '@/components/app/build/show';\n"
+                "import { Gone } from '@/components/app/gone';\n"
+                "export const all = [Show, Gone];\n"
+            ),
+        }
+    )
+    result = evaluate(load_project(root, use_cache=False))
+    assert [(v.rule_id, v.location.line) for v in result.violations] == [("unresolved-import", 2)]
+
+
 # -- every report says which regime ran --------------------------------------------------
 
 

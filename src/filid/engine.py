@@ -448,9 +448,11 @@ def source_directories(files: Sequence[str]) -> frozenset[str]:
 
 def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     """(file, specifier) of the unresolved imports filid does not claim are broken: those
-    ``Resolver.is_judged_unresolved`` leaves alone, and those whose missing target git
-    ignores (a file a build generates: ``CompaniesUsing.script.output.ts``, a codegen'd
-    ``routers/`` folder), which resolve once the project is built."""
+    ``Resolver.is_judged_unresolved`` leaves alone, those whose target exists on disk but
+    lies outside the file universe (a `build/` or dot folder, a file over 1 MiB: the compiler
+    resolves them), and those whose missing target git ignores (a file a build generates:
+    ``CompaniesUsing.script.output.ts``, a codegen'd ``routers/`` folder), which resolve once
+    the project is built."""
     probes: dict[str, set[tuple[str, str]]] = {}
     unjudged: set[tuple[str, str]] = set()
     for item in project.file_graph.unresolved:
@@ -464,6 +466,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 if path.startswith("../") or path in ("", "."):
                     continue
                 probes.setdefault(path, set()).add((item.file, item.specifier))
+    present = {path for path in probes if os.path.isfile(project.root / path)}
+    unjudged.update(key for path in present for key in probes[path])
+    probes = {path: keys for path, keys in probes.items() if path not in present}
     if not probes:
         return frozenset(unjudged)
     ignored = git_ignored(project.root, probes)
