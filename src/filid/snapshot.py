@@ -75,14 +75,14 @@ _DELTA = "result-snapshot-delta.marshal"
 _RESOLUTIONS = "result-snapshot-resolutions.marshal"
 
 
-def base_key(config_path: Path | None, root: Path | None = None) -> str:
+def base_key(config_path: Path | None, root: Path) -> str:
     """The digest of what every result depends on besides the files: filid, Python, the
     snapshot format, the config file's bytes and whether ``root`` holds the legacy criteria
     ledger (a dot path, outside the universe). Raises OSError when the config is unreadable."""
     digest = hashlib.sha256()
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     digest.update(f"filid {code_identity()} py{python} f{SNAPSHOT_FORMAT}\0".encode())
-    if root is not None and has_legacy_ledger(root):
+    if has_legacy_ledger(root):
         digest.update(b"legacy-ledger\0")
     if config_path is not None:
         digest.update(b"config\0" + read_regular_file(config_path, 4 * 1024 * 1024) + b"\0")
@@ -325,7 +325,7 @@ def reusable_resolutions(root: Path, config_path: Path | None, universe: Univers
     try:
         from filid.config.load import find_config_file
 
-        state = load_state(cache_dir, base_key(find_config_file(root, config_path)))
+        state = load_state(cache_dir, base_key(find_config_file(root, config_path), root))
     except (OSError, FilidError):
         return None
     if state is None:
