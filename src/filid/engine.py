@@ -41,7 +41,7 @@ from filid.model.violations import Location, Severity, Violation
 from filid.parse import parse_files
 from filid.parse.vitest import read_typecheck_globs
 from filid.rules.base import Finding, Rule, RuleContext
-from filid.rules.catalogue import regime_severity, runs_by_default
+from filid.rules.catalogue import regime_severity, rule_runs
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import (
@@ -334,6 +334,23 @@ def _evaluate(
     entry_files = project.resolver.manifest_entry_files()
     if overrides:
         entry_files |= {f for f in project.tree.files if matches_any_glob(f, overrides)}
+    declared = project.regime is Regime.DECLARED
+    running: list[Rule] = []
+    skipped: list[str] = []
+    for rule in RULES:
+        meta = rule.meta
+        rule_config = config.rules.get(meta.id)
+        runs = rule_runs(
+            meta.id,
+            enabled_by_default=meta.enabled_by_default,
+            configured=rule_config.enabled if rule_config else None,
+            declared=declared,
+        )
+        if runs and (selected is None or meta.id in selected):
+            running.append(rule)
+        else:
+            skipped.append(meta.id)
+    ids = {rule.meta.id for rule in running}
     context = RuleContext(
         tree=project.tree,
         facts=project.facts,
@@ -344,29 +361,23 @@ def _evaluate(
         entry_files=frozenset(entry_files),
         route_directories=project.resolver.route_directories(),
         legacy_ledger=project.legacy_ledger,
-        declared=project.regime is Regime.DECLARED,
+        declared=declared,
         source_directories=source_directories(project.tree.files),
         package_directories=project.resolver.package_directories(),
-        unpublished_imports=unpublished_imports(project),
-        generated_imports=generated_imports(project),
+        # Resolver and git work that only one rule reads: skipped when that rule does not run.
+        unpublished_imports=(
+            unpublished_imports(project) if "unpublished-package-import" in ids else {}
+        ),
+        generated_imports=(
+            generated_imports(project) if "unresolved-import" in ids else frozenset()
+        ),
     )
-    declared = project.regime is Regime.DECLARED
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}
     applied: list[str] = []
-    skipped: list[str] = []
-    for rule in RULES:
+    for rule in running:
         meta = rule.meta
         rule_config = config.rules.get(meta.id)
-        # Config wins (SPEC §0); otherwise the regime decides which claims run, and a rule
-        # upstream 1.0 removed (``enabled_by_default`` false) runs only when enabled.
-        switched = rule_config.enabled if rule_config else None
-        enabled = meta.is_enabled(switched) and (
-            switched is not None or runs_by_default(meta.id, declared=declared)
-        )
-        if not enabled or (selected is not None and meta.id not in selected):
-            skipped.append(meta.id)
-            continue
         applied.append(meta.id)
         options = build_options(rule, rule_config, config)
         configured = rule_config.severity if rule_config else None

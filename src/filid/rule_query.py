@@ -9,7 +9,7 @@ from filid.config.load import load_config
 from filid.model.errors import InputError, UsageError
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.rules.base import RuleCategory, RuleMeta
-from filid.rules.catalogue import runs_by_default
+from filid.rules.catalogue import rule_runs
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
 from filid.scan.documents import missing_headings, read_document
 from filid.scan.universe import list_universe, resolve_root
@@ -31,9 +31,11 @@ def rule_states(root: Path, config_path: Path | None) -> list[tuple[RuleMeta, bo
     states: list[tuple[RuleMeta, bool]] = []
     for rule in RULES:
         rule_config = config.rules.get(rule.meta.id)
-        configured = rule_config.enabled if rule_config else None
-        enabled = rule.meta.is_enabled(configured) and (
-            configured is not None or runs_by_default(rule.meta.id, declared=declared)
+        enabled = rule_runs(
+            rule.meta.id,
+            enabled_by_default=rule.meta.enabled_by_default,
+            configured=rule_config.enabled if rule_config else None,
+            declared=declared,
         )
         states.append((rule.meta, enabled))
     return states

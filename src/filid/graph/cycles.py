@@ -8,7 +8,7 @@ is found by breadth-first search from its smallest member, so the output is dete
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from filid.graph.module_graph import edge_sort_key
@@ -41,16 +41,11 @@ def is_type_import(edge: ImportEdge) -> bool:
 def _counted_evidence(
     module_graph: ModuleGraph,
     include_type_imports: bool,
-    counts: Callable[[ImportEdge], bool] | None = None,
 ) -> dict[str, dict[str, ImportEdge]]:
     """Adjacency ``source -> target -> first evidence`` over the edges that count."""
     adjacency: dict[str, dict[str, ImportEdge]] = {}
     for edge in module_graph.edges:
-        evidence = [
-            e
-            for e in edge.evidence
-            if (include_type_imports or not is_type_import(e)) and (counts is None or counts(e))
-        ]
+        evidence = [e for e in edge.evidence if include_type_imports or not is_type_import(e)]
         if not evidence or edge.source == edge.target:
             continue
         adjacency.setdefault(edge.source, {})[edge.target] = min(evidence, key=edge_sort_key)
@@ -135,15 +130,13 @@ def find_cycles(
     module_graph: ModuleGraph,
     *,
     include_type_imports: bool,
-    counts: Callable[[ImportEdge], bool] | None = None,
 ) -> list[Cycle]:
     """Every strongly connected component of two or more modules, sorted by members.
 
     Type imports (``import type`` and imports of types only) are ignored unless
-    ``include_type_imports``; so is evidence ``counts`` rejects. An edge left with no evidence
-    does not count.
+    ``include_type_imports``. An edge left with no evidence does not count.
     """
-    adjacency = _counted_evidence(module_graph, include_type_imports, counts)
+    adjacency = _counted_evidence(module_graph, include_type_imports)
     nodes = sorted(
         set(module_graph.nodes)
         | set(adjacency)

@@ -62,10 +62,6 @@ class RuleMeta:
     # index-barrel-pattern): they run only when the config says ``"enabled": true``.
     enabled_by_default: bool = True
 
-    def is_enabled(self, configured: bool | None) -> bool:
-        """Whether the rule runs, given the config's ``enabled`` (``None``: not set)."""
-        return self.enabled_by_default if configured is None else configured
-
 
 @dataclass(frozen=True, slots=True)
 class Finding:

@@ -52,6 +52,16 @@ OPT_IN_WHEN_DECLARED: frozenset[str] = frozenset(
 )
 
 
+def rule_runs(
+    rule_id: str, *, enabled_by_default: bool, configured: bool | None, declared: bool
+) -> bool:
+    """Whether a rule runs: its config's ``enabled`` wins (SPEC §0); otherwise the regime
+    decides, and a rule upstream 1.0 removed (``enabled_by_default`` false) stays off."""
+    if configured is not None:
+        return configured
+    return enabled_by_default and runs_by_default(rule_id, declared=declared)
+
+
 def runs_by_default(rule_id: str, *, declared: bool) -> bool:
     """Whether ``rule_id`` runs in a project of that regime when its config says nothing."""
     if declared:
