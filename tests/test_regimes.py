@@ -668,3 +668,14 @@ def test_upstream_skipped_folders_are_left_out_of_a_declared_project(
     project = load_project(make_project(files, declared=declaration == "config"), use_cache=False)
     assert project.regime is Regime.DECLARED
     assert not [f for f in project.tree.files if f.startswith("apps/docs/")]
+
+
+def test_rules_list_decides_the_regime_as_check_does(make_project: ProjectFactory) -> None:
+    # An INTENT.md only under docs/ (an upstream skipped folder) declares nothing: `check`
+    # treats the project as undeclared, and so must `filid rules`.
+    from filid.rule_query import rule_states
+
+    root = make_project({"docs/guide/INTENT.md": "# guide\n", "src/a.ts": "export const a = 1;\n"})
+    assert load_project(root, use_cache=False).regime is Regime.UNDECLARED
+    enabled = {meta.id for meta, on in rule_states(root, None) if on}
+    assert enabled == set(UNDECLARED_RULE_IDS)

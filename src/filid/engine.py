@@ -217,7 +217,9 @@ def _load_project(
         for f in sources
         if is_test_file(f) or (typecheck_globs and matches_any_glob(f, typecheck_globs))
     )
-    regime, declared_by = detect_regime(resolved, config.path, tree)
+    regime, declared_by = detect_regime(
+        resolved, config.path, tree, config.structure.skipped_directories
+    )
     module_graph = build_module_graph(tree, file_graph, test_files)
     notes = (*config.notes, *universe.notes, *parsed.notes, *doc_notes, *resolver.notes)
     return Project(

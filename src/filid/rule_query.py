@@ -11,8 +11,8 @@ from filid.model.nodes import FractalTree, NodeCategory
 from filid.rules.base import RuleCategory, RuleMeta
 from filid.rules.catalogue import rule_runs
 from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
-from filid.scan.documents import missing_headings, read_document
-from filid.scan.universe import list_universe, resolve_root
+from filid.scan.regime import is_declared
+from filid.scan.universe import resolve_root
 
 NODE_CATEGORIES = frozenset(c.value for c in NodeCategory)
 RULE_CATEGORIES = frozenset(c.value for c in RuleCategory)
@@ -25,9 +25,7 @@ def rule_states(root: Path, config_path: Path | None) -> list[tuple[RuleMeta, bo
     config = load_config(
         resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
     )
-    declared = config.path is not None or _declares_by_documents(
-        resolved, config.structure.additional_excluded_directories
-    )
+    declared = is_declared(resolved, config)
     states: list[tuple[RuleMeta, bool]] = []
     for rule in RULES:
         rule_config = config.rules.get(rule.meta.id)
@@ -39,21 +37,6 @@ def rule_states(root: Path, config_path: Path | None) -> list[tuple[RuleMeta, bo
         )
         states.append((rule.meta, enabled))
     return states
-
-
-def _declares_by_documents(root: Path, excluded: tuple[str, ...]) -> bool:
-    """Does any folder hold a boundary document (SPEC §0, §1)? The same answer the engine's
-    ``scan.regime`` gives, from the listing alone (no parse): ``INTENT.md``, ``DETAIL.md``,
-    or a ``CLAUDE.md`` with the three boundary headings."""
-    for file in list_universe(root, excluded).files:
-        name = file.rpartition("/")[2]
-        if name in ("INTENT.md", "DETAIL.md"):
-            return True
-        if name == "CLAUDE.md":
-            facts, _ = read_document(root, file)
-            if facts is not None and not missing_headings(facts):
-                return True
-    return False
 
 
 def filter_rules(

@@ -26,7 +26,7 @@ from filid.model.report import Regime
 from filid.scan.documents import missing_headings, read_document
 from filid.scan.universe import Universe, list_universe
 
-__all__ = ["detect_regime", "list_project_universe"]
+__all__ = ["detect_regime", "is_declared", "list_project_universe"]
 
 _ALWAYS_DECLARING = frozenset(("INTENT.md", "DETAIL.md"))
 
@@ -58,6 +58,18 @@ def _without_directories(universe: Universe, names: Collection[str]) -> Universe
     )
 
 
+def _universe_and_regime(root: Path, config: Config) -> tuple[Universe, bool]:
+    structure = config.structure
+    if config.path is not None:
+        universe = list_universe(root, structure.excluded_directories, structure.generated_paths)
+        return universe, True
+    full = list_universe(root, structure.additional_excluded_directories, structure.generated_paths)
+    kept = _without_directories(full, structure.skipped_directories)
+    if _declares_fca(root, kept.files):
+        return kept, True
+    return full, False
+
+
 def list_project_universe(root: Path, config: Config) -> Universe:
     """The file universe of the project at ``root`` under ``config`` (SPEC §0, §1).
 
@@ -65,22 +77,24 @@ def list_project_universe(root: Path, config: Config) -> Universe:
     folders (``config.structure.skipped_directories``) are left out. Without one, the project
     is declared only by a boundary document outside those folders; otherwise it keeps them.
     """
-    structure = config.structure
-    if config.path is not None or not structure.skipped_directories:
-        return list_universe(root, structure.excluded_directories, structure.generated_paths)
-    full = list_universe(root, structure.additional_excluded_directories, structure.generated_paths)
-    kept = _without_directories(full, structure.skipped_directories)
-    return kept if _declares_fca(root, kept.files) else full
+    return _universe_and_regime(root, config)[0]
+
+
+def is_declared(root: Path, config: Config) -> bool:
+    """Whether the project at ``root`` declares FCA, decided as :func:`list_project_universe`
+    decides it (``filid rules`` asks this without running the pipeline)."""
+    return _universe_and_regime(root, config)[1]
 
 
 def detect_regime(
-    root: Path, config_path: Path | None, tree: FractalTree
+    root: Path, config_path: Path | None, tree: FractalTree, skipped: Collection[str] = ()
 ) -> tuple[Regime, str | None]:
     """The regime of the project at ``root`` and the root-relative file that declares it.
 
     ``config_path`` is the configuration file that was loaded (``None``: defaults). The
-    declaring file is the config, else the first boundary document by path; ``None`` for an
-    undeclared project.
+    declaring file is the config, else the first boundary document by path outside the
+    ``skipped`` folders (as :func:`list_project_universe` decides); ``None`` for an undeclared
+    project.
     """
     if config_path is not None:
         try:
@@ -89,6 +103,8 @@ def detect_regime(
             shown = str(config_path)
         return Regime.DECLARED, shown
     for path in sorted(tree.nodes):
+        if not frozenset(skipped).isdisjoint(path.split("/")):
+            continue  # a document in an upstream skipped folder declares nothing
         node = tree.nodes[path]
         document = node.intent_doc or node.detail_doc
         if document is not None:
