@@ -338,3 +338,14 @@ def test_the_code_identity_follows_the_package_files(
     assert compute() == first
     rule.write_text("LIMIT = 100\n")
     assert compute() != first
+
+
+def test_a_result_stored_without_the_completion_never_answers_one_that_wants_it(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The Claude Code SessionStart hook checks without the CLI's refused-fix marks; the next
+    # `filid check` must not be answered by that unmarked result.
+    check_project(project)
+    forbid_pipeline(monkeypatch)
+    with pytest.raises(PipelineRan):
+        check_project(project, annotate=lambda project, result: result)

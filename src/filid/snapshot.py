@@ -491,6 +491,10 @@ def check_project(
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
     try:
         key = base_key(find_config_file(root, config_path), root)
+        if annotate is None:
+            # A result without the caller's completion (the CLI's refused-fix marks) is a
+            # different result: it must never answer a call that expects them, nor they it.
+            key += "-plain"
         stats = list(universe.stats)  # the listing's one lstat per file
     except OSError:
         return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
