@@ -30,6 +30,7 @@ from pathlib import Path
 
 from filid.graph.jsonc import parse_jsonc
 from filid.graph.tsconfig import parent_dir
+from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = ["Formatting", "FormattingIndex"]
 
@@ -85,11 +86,9 @@ class FormattingIndex:
     def _read(self, directory: str, name: str) -> str | None:
         file = self._root / name if directory == "." else self._root / directory / name
         try:
-            if not file.is_file():
-                return None
-            with open(file, "rb") as handle:
-                return handle.read(_MAX_BYTES).decode("utf-8", "replace")
-        except OSError:
+            # Never through a link (it may point outside the project), never a FIFO.
+            return read_regular_file(file, _MAX_BYTES).decode("utf-8", "replace")
+        except (OSError, UnsafePathError):
             return None
 
     def _own(self, directory: str, path: str) -> tuple[bool, Formatting | None]:

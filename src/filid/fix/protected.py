@@ -107,8 +107,7 @@ class Protection:
                 data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
             except (OSError, UnsafePathError):
                 continue
-            if len(data) <= _MAX_CONFIG_BYTES:
-                texts[path] = data.decode("utf-8", "replace")
+            texts[path] = data.decode("utf-8", "replace")
         return texts
 
     def _manifest_files(self, root: Path) -> dict[str, str]:
@@ -165,12 +164,10 @@ class Protection:
                     continue
                 path = name if folder == "." else f"{folder}/{name}"
                 try:
-                    with open(root / path, "rb") as handle:
-                        data = handle.read(_MAX_CONFIG_BYTES + 1)
-                except OSError:
+                    data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
+                except (OSError, UnsafePathError):
                     continue
-                if len(data) <= _MAX_CONFIG_BYTES:
-                    texts[path] = data.decode("utf-8", "replace")
+                texts[path] = data.decode("utf-8", "replace")
         return texts
 
     def reason(self, paths: Iterable[str]) -> str | None:
