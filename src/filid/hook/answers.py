@@ -243,13 +243,11 @@ def _structure_findings(root: Path, config: Any, rel: str, after: str) -> list[V
     and does not have now (by fingerprint)."""
     from filid.engine import evaluate, load_project
     from filid.hook.after_edit import project_after_edit
-    from filid.scan.universe import list_universe
+    from filid.scan.regime import list_project_universe
     from filid.snapshot import reusable_resolutions
 
-    structure = config.structure
-    universe = list_universe(
-        root, structure.additional_excluded_directories, structure.generated_paths
-    )
+    # The universe `filid check` lists (same exclusions), so the stored resolutions match it.
+    universe = list_project_universe(root, config)
     project = load_project(
         root,
         config=config,

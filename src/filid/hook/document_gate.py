@@ -67,7 +67,7 @@ def _listing_under(root: Path, config: Config, folder: str) -> list[str]:
     base = root if folder == "." else root / folder
     if not base.is_dir():
         return []
-    listed = list_universe(base, config.structure.additional_excluded_directories)
+    listed = list_universe(base, config.structure.excluded_directories)
     prefix = "" if folder == "." else folder + "/"
     files = [prefix + f for f in listed.files]
     generated = config.structure.generated_paths
@@ -111,7 +111,7 @@ def judge_document(
     if rel.rpartition("/")[2] not in DOCUMENTS_READ:
         return None
     structure = config.structure
-    if is_excluded(rel, structure.additional_excluded_directories) or matches_any_glob(
+    if is_excluded(rel, structure.excluded_directories) or matches_any_glob(
         rel, structure.generated_paths
     ):
         return None
