@@ -529,10 +529,12 @@ def test_unresolved_import_of_a_file_outside_the_universe_is_not_claimed(
         {
             "tsconfig.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./*"]}}}',
             "components/app/build/show.tsx": "export const Show = 1;\n",
+            "components/app/build/bundle.ts": "export const bundle = 1;\n",
             "components/app/general/show.tsx": (
                 "import { Show } from '@/components/app/build/show';\n"
                 "import { Gone } from '@/components/app/gone';\n"
-                "export const all = [Show, Gone];\n"
+                "import { bundle } from '../build/bundle.js';\n"
+                "export const all = [Show, Gone, bundle];\n"
             ),
         }
     )

@@ -459,6 +459,9 @@ def source_directories(files: Sequence[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+_JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
+
+
 def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     """(file, specifier) of the unresolved imports filid does not claim are broken: those
     ``Resolver.is_judged_unresolved`` leaves alone, those whose target exists on disk but
@@ -475,7 +478,19 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             unjudged.add((item.file, item.specifier))
             continue
         for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier):
-            for path in (base, *(base + e for e in SOURCE_EXTENSIONS), base + "/index.ts"):
+            # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
+            stem, dot, extension = base.rpartition(".")
+            twins = (
+                tuple(stem + e for e in SOURCE_EXTENSIONS)
+                if dot and "/" not in extension and extension in _JS_EXTENSIONS
+                else ()
+            )
+            for path in (
+                base,
+                *(base + e for e in SOURCE_EXTENSIONS),
+                *twins,
+                base + "/index.ts",
+            ):
                 if path.startswith("../") or path in ("", "."):
                     continue
                 probes.setdefault(path, set()).add((item.file, item.specifier))
