@@ -134,7 +134,7 @@ def _child(seconds: float, seed: int) -> int:
         counts[kind] += 1
         load_cache(directory)
         load_state(directory, "key")
-        load_state(directory, base_key(None))
+        load_state(directory, base_key(None, root))
         got = [v.fingerprint for v in check_project(root).violations]
         if got != expected:
             print(f"wrong result after a {kind} case", file=sys.stderr)
