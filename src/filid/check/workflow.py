@@ -55,6 +55,8 @@ class CheckOptions:
     - ``exemptions_from``: take DETAIL.md boundary exemptions from this commit.
     - ``reuse``: answer from the stored result when nothing changed (``snapshot``); ``False``
       loads and evaluates afresh and returns the project with the result.
+    - ``target``: check only the node holding this file or folder (``filid rules check``,
+      MCP ``rule-query``); implies a fresh evaluation.
     - ``mark_fixes``: mark the fixes the planner would refuse (fix counts that ``--fix`` can
       honour); the SessionStart hook skips it.
     """
@@ -72,6 +74,7 @@ class CheckOptions:
     exemptions_from: str | None = None
     use_cache: bool = True
     reuse: bool = True
+    target: str | None = None
     mark_fixes: bool = True
     progress: Callable[[int, int], None] | None = None
     cancelled: Callable[[], bool] | None = None
@@ -82,8 +85,8 @@ class CheckRun:
     """What one check found, for a door to render.
 
     ``project`` is the loaded project when the result was computed afresh without fixes
-    (``reuse=False``); ``diff`` and ``changed_files`` come from the fix loop; ``deleted`` are
-    the staged deletions that were checked.
+    (``reuse=False`` or a ``target``); ``diff`` and ``changed_files`` come from the fix loop;
+    ``deleted`` are the staged deletions that were checked.
     """
 
     result: ValidationResult
@@ -141,7 +144,7 @@ def run_check(options: CheckOptions) -> CheckRun:
             cancelled=options.cancelled,
         )
         result, diff, changed = fixed.result, fixed.diff, fixed.changed_files
-    elif options.reuse:
+    elif options.reuse and options.target is None:
         from filid.check.snapshot import check_project
 
         result = check_project(
@@ -164,7 +167,12 @@ def run_check(options: CheckOptions) -> CheckRun:
             use_cache=options.use_cache,
             progress=options.progress,
         )
-        result = evaluate(project, rule_ids=rule_ids, files=scope_files)
+        scope = "."
+        if options.target is not None:
+            from filid.rules.query import scope_of
+
+            scope = scope_of(project.tree, project.root, options.target)
+        result = evaluate(project, rule_ids=rule_ids, scope=scope, files=scope_files)
         if options.mark_fixes:
             result = mark_refused_fixes(project, result)
     counts = None
