@@ -30,7 +30,7 @@ from filid.model.report import ValidationResult
 from filid.model.violations import Risk
 
 if TYPE_CHECKING:
-    from filid.check.engine import Project
+    from filid.check.project import Project
     from filid.config.model import Config
 
 
@@ -145,7 +145,7 @@ def run_check(options: CheckOptions) -> CheckRun:
         )
         result, diff, changed = fixed.result, fixed.diff, fixed.changed_files
     elif options.reuse and options.target is None:
-        from filid.check.snapshot import check_project
+        from filid.check.incremental import check_project
 
         result = check_project(
             path,
@@ -158,7 +158,8 @@ def run_check(options: CheckOptions) -> CheckRun:
             config=pinned,
         )
     else:
-        from filid.check.engine import evaluate, load_project
+        from filid.check.engine import evaluate
+        from filid.check.project import load_project
 
         project = load_project(
             path,
@@ -320,7 +321,7 @@ def _with_broken_imports(
     if not deleted:
         return result
     from filid.check.change_set import broken_imports
-    from filid.check.engine import load_project
+    from filid.check.project import load_project
     from filid.model.violations import Violation
 
     project = load_project(

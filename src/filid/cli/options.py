@@ -10,14 +10,14 @@ import click
 from filid.cli.terminal import Progress
 
 if TYPE_CHECKING:
-    from filid.check.engine import Project
+    from filid.check.project import Project
 
 
 def load(
     path: str, config: str | None, *, use_cache: bool = True, progress: bool = False
 ) -> Project:
     """Load the project at ``path`` with a progress line when ``progress`` (and a TTY)."""
-    from filid.check.engine import load_project
+    from filid.check.project import load_project
 
     bar = Progress(progress)
     try:

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from filid.check.engine import Project, evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import Project, load_project
 from filid.check.scoping import select_rules, timestamp
 from filid.config.globs import matches_any_glob
 from filid.fix.actions import SkippedFix
