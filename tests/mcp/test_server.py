@@ -407,7 +407,7 @@ async def test_fix_runs_on_one_root_never_interleave(
 async def test_the_event_loop_stays_responsive_during_a_slow_tool(
     server: Server[Any], workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import filid.mcp.tools
+    import filid.mcp.tools.fractal_scan
 
     real_load = load_project
 
@@ -415,7 +415,7 @@ async def test_the_event_loop_stays_responsive_during_a_slow_tool(
         time.sleep(1.0)
         return real_load(*args, **kwargs)
 
-    monkeypatch.setattr(filid.mcp.tools, "load_project", slow_load)
+    monkeypatch.setattr(filid.mcp.tools.fractal_scan, "load_project", slow_load)
     async with Client(server) as client:
         listed_after: list[float] = []
         started = time.perf_counter()
@@ -570,12 +570,12 @@ async def test_a_path_resolves_against_the_servers_working_directory(
 async def test_internal_errors_become_tool_errors(
     connect: ClientFactory, workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import filid.mcp.tools
+    import filid.mcp.tools.fractal_scan
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("boom")
 
-    monkeypatch.setattr(filid.mcp.tools, "load_project", broken)
+    monkeypatch.setattr(filid.mcp.tools.fractal_scan, "load_project", broken)
     async with connect() as client:
         result = await client.call_tool("fractal-scan", {"path": str(workspace.project)})
         # The server is still serving afterwards.

@@ -1,0 +1,343 @@
+"""structure-validate: evaluate the rules; preview the safe fixes; apply them.
+
+``preview`` shows the diff and a planToken; ``fix`` applies the safe fixes (exactly the
+previewed plan when a planToken is given) under the root's write lock and re-validates. A fix
+answer's lists are paged from the stored run (``fixRun``): running the fix again would find
+nothing to fix.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from filid.engine import Project, evaluate, load_project
+from filid.mcp import outputs, schemas
+from filid.mcp.budget import Section
+from filid.mcp.fix_plans import FixRuns, PlanPreview, apply_previewed, plan_preview, split_diff
+from filid.mcp.tools.calls import call, pager
+from filid.mcp.tools.context import JsonObject, ToolContext, ToolSpec
+from filid.mcp.tools.paging import budgeted, matches_paths
+from filid.mcp.tools.violations import (
+    blocked_text,
+    fix_actions,
+    violation_summary,
+    violations_page,
+)
+from filid.model.errors import FixError, InputError, UsageError
+from filid.model.report import ValidationResult
+from filid.model.violations import Risk
+from filid.report import json as json_report
+from filid.scoping import select_rules
+
+__all__ = ["SPEC", "run_structure_validate"]
+
+_BASELINE_MAX_BYTES: Final = 64 * 1024 * 1024
+
+
+def _baseline_file(root: Path, raw: str) -> Path:
+    shown = schemas.shown_prefix(raw)
+    candidate = Path(raw)
+    if not candidate.is_absolute():
+        candidate = root / candidate
+    try:
+        real = Path(os.path.realpath(candidate))
+        if not real.is_relative_to(root):
+            raise InputError(f"baseline: {shown}: outside the project root {root}")
+        if not real.is_file():
+            raise InputError(f"baseline: {shown}: no such file")
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise InputError(f"baseline: {shown}: cannot open ({reason})") from None
+    return real
+
+
+def _apply_baseline(
+    root: Path, raw: str, result: ValidationResult
+) -> tuple[ValidationResult, JsonObject]:
+    """``result`` with only new violations, and the baseline's counts."""
+    from filid.baseline import apply_baseline
+    from filid.store.files import read_regular_file
+
+    path = _baseline_file(root, raw)
+    shown = schemas.shown_prefix(raw)
+    try:
+        text = read_regular_file(path, _BASELINE_MAX_BYTES).decode("utf-8", "replace")
+    except OSError as error:
+        raise InputError(f"baseline: {shown}: cannot read ({error.strerror or error})") from None
+    filtered = apply_baseline(result, text, source=f"baseline {shown}")
+    suppressed = filtered.baseline_suppressed - result.baseline_suppressed
+    applied = set(result.rules_applied)
+    entries = json.loads(text)["violations"]
+    # Entries of rules not evaluated in this call are neither suppressed nor fixed.
+    relevant = sum(1 for e in entries if e.get("ruleId") in applied or "ruleId" not in e)
+    counts: JsonObject = {
+        "path": path.relative_to(root).as_posix(),
+        "new": len(filtered.violations),
+        "suppressed": suppressed,
+        "fixed": max(0, relevant - suppressed),
+    }
+    return filtered, counts
+
+
+def _fix_answer(
+    runs: FixRuns,
+    root: Path,
+    args: Mapping[str, Any],
+    result: ValidationResult,
+    changed: Sequence[str],
+    project: Project | None = None,
+) -> JsonObject:
+    # The CLI renders a fix run without the tree (no scope category); match it.
+    data = json_report.validation_report(result, None)
+    patterns = args.get("paths")
+    fixed_items = [
+        f
+        for f in data.get("fixedItems", [])
+        if matches_paths(patterns, f["violation"]["path"], f["resultPath"])
+    ]
+    page = violations_page(data["result"]["violations"], args)
+    summary = violation_summary(result.violations, page, args)
+    summary.update(
+        fixed=sum(1 for item in result.fixed if item.success),
+        fixFailed=sum(1 for item in result.fixed if not item.success),
+        changedFiles=len(changed),
+    )
+    if not result.fixed and not changed:
+        summary["outcome"] = "nothing to fix: no safe fix is planned on the tree as it is now"
+    if patterns:
+        summary["matchingPaths"] = len(page)
+    data["fixedItems"] = []
+    data["changedFiles"] = []
+    actions = fix_actions(root, result.violations, args, project, summary)
+    sections = [
+        Section("fixedItems", ("fixedItems",), fixed_items),
+        Section("changedFiles", ("changedFiles",), list(changed)),
+        # The seed's remainingViolations: after a fix they are result.violations.
+        Section("violations", ("result", "violations"), page, mirrors=(("remainingViolations",),)),
+        Section("notes", ("notes",), list(data.get("notes", []))),
+    ]
+    run_id = runs.remember(root, ({"summary": summary}, data, sections))
+    summary["fixRun"] = run_id
+    return budgeted(
+        {"summary": summary}, data, sections, args, actions, _fix_run_pager(root, run_id)
+    )
+
+
+_LOCK_HELD: Final = (
+    "not applied: another filid fix is running on this project right now (another MCP server "
+    "or a CLI run holds its lock); this call changed nothing. Validate again once it has "
+    "finished: it may already have fixed what this call would have"
+)
+
+
+def _settle_race(
+    result: ValidationResult, now: ValidationResult
+) -> tuple[ValidationResult, str | None]:
+    """The run's result checked against the tree as it is now (read under our write lock).
+
+    Another process (a second server, the CLI) may have fixed the tree between this run's
+    reading and its writing: then the run's own view is stale. The answer reports the tree as
+    it is now, and says how many of the fixes this run could not make are already made.
+    """
+    if sorted(v.fingerprint for v in now.violations) == sorted(
+        v.fingerprint for v in result.violations
+    ):
+        return result, None
+    present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in now.violations}
+    failed = [f for f in result.fixed if not f.success]
+    done_elsewhere = sum(
+        1
+        for f in failed
+        if (f.violation.rule_id, f.violation.path, f.violation.location.file,
+            f.violation.location.line) not in present
+    )  # fmt: skip
+    settled = dataclasses.replace(result, violations=now.violations, remaining=now.violations)
+    outcome = (
+        "the tree changed while this fix ran: another filid fix (another MCP server or a CLI "
+        f"run) worked on this project at the same time; {done_elsewhere} of the "
+        f"{len(failed)} fix(es) this run could not make are already made on the tree; the "
+        "violations listed are the tree as it is now"
+    )
+    return settled, outcome
+
+
+def _fix_run_pager(root: Path, run_id: str) -> Callable[[str, int], JsonObject]:
+    """Next pages of a fix answer come from the stored run (running the fix again would
+    find nothing to fix)."""
+
+    def next_page(name: str, n: int) -> JsonObject:
+        return call(
+            "structure-validate",
+            root,
+            f"{name} was cut at the budget: this shows {name} of fix run {run_id} alone from "
+            f"item {n} (offset {n})",
+            fixRun=run_id,
+            list=name,
+            offset=n,
+        )
+
+    return next_page
+
+
+def _fix_run_page(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
+    for name in ("fix", "preview", "planToken", "baseline", "rules", "paths"):
+        if name in args and args[name] not in (False, None):
+            raise UsageError(f"{name}: not with fixRun (it pages a stored fix answer)")
+    run_id = str(args["fixRun"])
+    head, data, sections = ctx.runs.recall(root, run_id)
+    return budgeted(head, data, sections, args, [], _fix_run_pager(root, run_id))
+
+
+def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
+    """structure-validate: evaluate the enabled (or the given) rules; ``preview`` shows the
+    diff and a planToken; ``fix`` applies the safe fixes (exactly the previewed plan when a
+    planToken is given) under the root's write lock and re-validates."""
+    if "fixRun" in args:
+        return _fix_run_page(ctx, root, args)
+    rule_ids = select_rules(args["rules"]) if "rules" in args else None
+    fix: bool = args["fix"]
+    preview_only: bool = args["preview"]
+    token = args.get("planToken")
+    if fix and preview_only:
+        raise UsageError("preview: not with fix=true (preview first, then fix with planToken)")
+    if token is not None and not fix:
+        raise UsageError("planToken: only with fix=true (it applies a previewed plan)")
+    if "baseline" in args and (fix or preview_only):
+        raise UsageError("baseline: only when validating (not with fix or preview)")
+    if fix and token is not None:
+        with ctx.locks.writing(root):
+            preview = plan_preview(root, rule_ids=rule_ids)
+            if preview.token != token:
+                raise InputError(ctx.plans.refusal(root, token))
+            result, changed = apply_previewed(
+                root, preview, rule_ids=rule_ids, cancelled=ctx.cancelled
+            )
+            project = load_project(root)
+        return _fix_answer(ctx.runs, root, args, result, changed, project)
+    if fix:
+        from filid.fix.run import run_fix
+
+        with ctx.locks.writing(root):
+            try:
+                run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids, cancelled=ctx.cancelled)
+            except FixError as error:
+                if str(error).startswith("another filid fix is running"):
+                    raise FixError(_LOCK_HELD) from None
+                raise
+            project = load_project(root)
+            result, outcome = _settle_race(run.result, evaluate(project, rule_ids=rule_ids))
+        answer = _fix_answer(ctx.runs, root, args, result, run.changed_files, project)
+        if outcome:
+            answer["summary"]["outcome"] = outcome
+        return answer
+    if preview_only:
+        with ctx.locks.reading(root):
+            preview = plan_preview(root, rule_ids=rule_ids)
+        ctx.plans.remember(root, preview)
+        return _preview_answer(root, args, preview)
+    with ctx.locks.reading(root):
+        project = load_project(root)
+    result = evaluate(project, rule_ids=rule_ids)
+    baseline: JsonObject | None = None
+    if "baseline" in args:
+        result, baseline = _apply_baseline(root, args["baseline"], result)
+    data = json_report.validation_report(result, project.tree)
+    if baseline is not None:
+        data["baseline"] = baseline
+    page = violations_page(data["result"]["violations"], args)
+    summary = violation_summary(result.violations, page, args)
+    if baseline is not None:
+        summary["baseline"] = baseline
+    return budgeted(
+        {"summary": summary},
+        data,
+        [
+            Section("violations", ("result", "violations"), page),
+            Section("notes", ("notes",), list(data.get("notes", []))),
+        ],
+        args,
+        fix_actions(root, result.violations, args, project, summary),
+        pager("structure-validate", root, args),
+    )
+
+
+def _preview_answer(root: Path, args: Mapping[str, Any], preview: PlanPreview) -> JsonObject:
+    patterns = args.get("paths")
+    chunks = [c for c in split_diff(preview.diff) if matches_paths(patterns, c["file"])]
+    data = json_report.validation_report(preview.result, None)
+    page = violations_page(data["result"]["violations"], args)
+    summary = violation_summary(preview.result.violations, page, args)
+    summary["plannedFixes"] = len(preview.plan.fixes)
+    summary["filesToChange"] = len(split_diff(preview.diff))
+    summary["planToken"] = preview.token
+    if preview.plan.is_empty:
+        blocked = [s for s in preview.plan.skipped if s.violation.fix is not None]
+        summary["outcome"] = "nothing to apply: " + (
+            blocked_text(blocked) if blocked else "no violation has a safe fix"
+        )
+    fixes = [
+        {
+            "ruleId": f.violation.rule_id,
+            "path": f.violation.path,
+            "action": f.action.value,
+            "resultPath": f.result_path,
+        }
+        for f in preview.plan.fixes
+        if matches_paths(patterns, f.violation.path, f.result_path)
+    ]
+    data["preview"] = {
+        "planToken": preview.token,
+        "skipped": len(preview.plan.skipped),
+        "fixes": [],
+        "diff": [],
+    }
+    actions: list[JsonObject] = []
+    if not preview.plan.is_empty:
+        extra: JsonObject = {"rules": list(args["rules"])} if args.get("rules") else {}
+        actions.append(
+            call(
+                "structure-validate",
+                root,
+                "apply exactly this plan (refused if a file it touches changed since)",
+                **extra,
+                fix=True,
+                planToken=preview.token,
+            )
+        )
+    sections = [
+        Section("fixes", ("preview", "fixes"), fixes),
+        Section("diff", ("preview", "diff"), chunks),
+        Section("violations", ("result", "violations"), page),
+    ]
+    return budgeted(
+        {"summary": summary},
+        data,
+        sections,
+        args,
+        actions,
+        pager("structure-validate", root, args),
+    )
+
+
+SPEC: Final = ToolSpec(
+    name="structure-validate",
+    title="Validate (and fix) the structure",
+    description=(
+        "Evaluate every enabled rule (or only `rules`) over the project and return the "
+        "ValidationReport (violations with location, suggestion and fix risk; pass/fail "
+        "counts), most severe first. preview=true writes nothing and returns the diff of "
+        "the safe fixes with a planToken; fix=true with that planToken WRITES FILES: it "
+        "applies exactly that plan (refused if a file changed since) and re-validates; "
+        "plain fix=true applies every safe fix. baseline: report only violations a "
+        "recorded baseline file does not list."
+    ),
+    input_schema=schemas.STRUCTURE_VALIDATE,
+    output_schema=outputs.STRUCTURE_VALIDATE,
+    run=run_structure_validate,
+    read_only=False,
+)
