@@ -25,9 +25,9 @@ from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity
 
 if TYPE_CHECKING:
-    from filid.adopt import Survey
+    from filid.check.engine import Project
+    from filid.config.adopt import Survey
     from filid.config.model import Config
-    from filid.engine import Project
     from filid.rules.base import RuleMeta
 
 EXIT_OK = 0
@@ -105,7 +105,7 @@ class _Progress:
 def _load(
     path: str, config: str | None, *, use_cache: bool = True, progress: bool = False
 ) -> Project:
-    from filid.engine import load_project
+    from filid.check.engine import load_project
 
     bar = _Progress(progress)
     try:
@@ -320,13 +320,13 @@ def check(
     FILES (as pre-commit passes them) limit what is reported to violations that touch those
     files or their folders; the whole project is still analysed.
     """
-    from filid.scoping import select_rules
+    from filid.check.scoping import select_rules
 
     rule_ids = select_rules(rules.split(",")) if rules else None
     _require_files(path, files)
     deleted: tuple[str, ...] = ()
     if staged:
-        from filid.change_set import staged_deletions
+        from filid.check.change_set import staged_deletions
         from filid.scan.universe import resolve_root
 
         deleted = staged_deletions(resolve_root(path))
@@ -365,7 +365,7 @@ def check(
         diff_text = run.diff
         changed = run.changed_files
     else:
-        from filid.snapshot import check_project
+        from filid.check.snapshot import check_project
 
         bar = _Progress(progress)
         try:
@@ -382,7 +382,7 @@ def check(
         finally:
             bar.close()
     if baseline:
-        from filid.baseline import apply_baseline
+        from filid.check.baseline import apply_baseline
         from filid.store.files import read_regular_file
 
         try:
@@ -391,10 +391,10 @@ def check(
             raise FilidError(f"{baseline}: cannot read baseline ({error.strerror})") from None
         result = apply_baseline(result, text, source=baseline)
     if new_since:
+        from filid.check.new_since import changed_lines, keep_new, result_at
+        from filid.check.scoping import restrict
         from filid.config.load import load_config
-        from filid.new_since import changed_lines, keep_new, result_at
         from filid.rules.catalogue import ALIASES, RULE_IDS
-        from filid.scoping import restrict
 
         settings = load_config(
             result.root,
@@ -405,7 +405,7 @@ def check(
         if pinned is not None:
             settings = pinned
         before, commit = result_at(result.root, new_since, settings, use_cache=not no_cache)
-        from filid.change_set import deleted_since
+        from filid.check.change_set import deleted_since
 
         result = _with_broken_imports(result, deleted_since(result.root, commit), config, no_cache)
         result = keep_new(
@@ -418,7 +418,7 @@ def check(
     elif deleted:
         result = _with_broken_imports(result, deleted, config, no_cache)
     if write_baseline:
-        from filid.baseline import write_baseline as render_baseline
+        from filid.check.baseline import write_baseline as render_baseline
 
         _write_text(write_baseline, render_baseline(result))
     _emit_side_outputs(result, sarif_file, junit_file, summary_file)
@@ -440,8 +440,8 @@ def check(
 
 def _pinned_config(path: str, config: str | None, ref: str) -> Config:
     """The configuration with the DETAIL.md boundary exemptions of commit ``ref``."""
+    from filid.check.new_since import exemptions_at
     from filid.config.load import load_config
-    from filid.new_since import exemptions_at
     from filid.rules.catalogue import ALIASES, RULE_IDS
     from filid.scan.universe import resolve_root
 
@@ -502,8 +502,8 @@ def _with_broken_imports(
     """``result`` plus an error for each import broken by deleting one of ``deleted``."""
     if not deleted:
         return result
-    from filid.change_set import broken_imports
-    from filid.engine import load_project
+    from filid.check.change_set import broken_imports
+    from filid.check.engine import load_project
     from filid.model.violations import Violation
 
     project = load_project(
@@ -592,8 +592,8 @@ def drift(
     no_progress: bool,
 ) -> None:
     """Show how far the tree has drifted from the rules (drift-detect)."""
-    from filid.drift import detect_drift
-    from filid.engine import evaluate
+    from filid.check.engine import evaluate
+    from filid.drift.detect import detect_drift
 
     project = _load(
         path, config, use_cache=not no_cache, progress=fmt == "text" and not no_progress
@@ -632,7 +632,7 @@ def scan(
     no_progress: bool,
 ) -> None:
     """Show the classified fractal tree (fractal-scan)."""
-    from filid.scoping import timestamp
+    from filid.check.scoping import timestamp
 
     started = time.perf_counter()
     project = _load(
@@ -774,7 +774,7 @@ def rules(
     """Explain the rules: list, get ID, or check TARGET (rule-query)."""
     from filid.report import json as json_report
     from filid.report import text as text_report
-    from filid.rule_query import filter_rules, rule_states, scope_of
+    from filid.rules.query import filter_rules, rule_states, scope_of
 
     if action == "list":
         states = rule_states(Path(root), Path(config) if config else None)
@@ -804,7 +804,7 @@ def rules(
         else:
             click.echo(text_report.render_rule_detail(meta, enabled[meta.id], options), nl=False)
         return
-    from filid.engine import evaluate
+    from filid.check.engine import evaluate
 
     project = _load(root, config)
     scope = scope_of(project.tree, project.root, target)
@@ -838,7 +838,7 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
     With --write-baseline, the remaining violations are recorded as known (an existing config
     is then kept unless --force).
     """
-    from filid.adopt import survey
+    from filid.config.adopt import survey
     from filid.config.template import render_default_config
     from filid.graph import build_resolver
     from filid.scan.universe import list_universe, resolve_root
@@ -861,7 +861,7 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
         click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")
         for line in _survey_lines(seen):
             click.echo(visible(f"  {line}"))
-    from filid.snapshot import check_project
+    from filid.check.snapshot import check_project
 
     bar = _Progress(not no_progress)
     try:
@@ -873,7 +873,7 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
     counts = ", ".join(f"{result.count(s)} {s.value}" for s in Severity)
     click.echo(f"filid check: {len(result.violations)} violations ({counts})")
     if write_baseline:
-        from filid.baseline import write_baseline as render_baseline
+        from filid.check.baseline import write_baseline as render_baseline
 
         baseline = root / ".filid" / "baseline.json"
         write_file_atomically(baseline, render_baseline(result).encode("utf-8"), confine=root)

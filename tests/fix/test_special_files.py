@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from filid.engine import load_project
+from filid.check.engine import load_project
 from filid.fix.planner import plan_fixes
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
 from tests.conftest import write_files
@@ -161,8 +161,8 @@ def test_numbered_and_source_less_folders_are_never_renamed(tmp_path: Path) -> N
 def test_the_unsafe_fix_count_leaves_out_what_the_planner_refuses(tmp_path: Path) -> None:
     from dataclasses import replace
 
+    from filid.check.engine import evaluate
     from filid.cli import _mark_refused_fixes
-    from filid.engine import evaluate
     from filid.report.text import fixable_counts
 
     root = write_files(

@@ -10,14 +10,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate, load_project
+from filid.check.scoping import select_rules
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
 from filid.mcp.tools.calls import call, given_args, pager
 from filid.mcp.tools.context import JsonObject, ToolContext, ToolSpec
 from filid.mcp.tools.paging import budgeted, matches_paths
 from filid.mcp.tools.violations import fix_actions
-from filid.scoping import select_rules
 
 __all__ = ["SPEC", "run_drift_detect"]
 
@@ -26,7 +26,7 @@ _DRIFT_RANK: Final = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 
 def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """drift-detect: violations as drift items, optionally with the SyncPlan."""
-    from filid.drift import detect_drift
+    from filid.drift.detect import detect_drift
 
     rule_ids = select_rules(args["rules"]) if "rules" in args else None
     with ctx.locks.reading(root):

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from filid.engine import load_project
+from filid.check.engine import load_project
+from filid.check.scoping import timestamp
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section, compact
 from filid.mcp.tools.calls import call, given_args, pager
@@ -20,7 +21,6 @@ from filid.mcp.tools.context import JsonObject, ToolContext, ToolSpec
 from filid.mcp.tools.paging import budgeted, matches_paths
 from filid.model.nodes import NodeCategory
 from filid.report import json as json_report
-from filid.scoping import timestamp
 
 __all__ = ["SPEC", "run_fractal_scan"]
 

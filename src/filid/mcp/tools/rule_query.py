@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate, load_project
+from filid.check.scoping import select_rules
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
 from filid.mcp.tools.calls import call, pager
@@ -18,7 +19,6 @@ from filid.mcp.tools.paging import budgeted
 from filid.mcp.tools.violations import fix_actions, violation_summary, violations_page
 from filid.model.errors import UsageError
 from filid.report import json as json_report
-from filid.scoping import select_rules
 
 __all__ = ["SPEC", "run_rule_query"]
 
@@ -31,7 +31,7 @@ def _reject_unused(args: Mapping[str, Any], action: str, allowed: set[str]) -> N
 
 def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """rule-query: list the rules, get one, or check one subtree."""
-    from filid.rule_query import filter_rules, rule_states, scope_of
+    from filid.rules.query import filter_rules, rule_states, scope_of
     from filid.rules.registry import RULES_BY_ID, canonical_rule_id
 
     action: str = args["action"]

@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from filid.engine import Project, evaluate, load_project
+from filid.check.engine import Project, evaluate, load_project
+from filid.check.scoping import select_rules
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
 from filid.mcp.fix_plans import FixRuns, PlanPreview, apply_previewed, plan_preview, split_diff
@@ -32,7 +33,6 @@ from filid.model.errors import FixError, InputError, UsageError
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk
 from filid.report import json as json_report
-from filid.scoping import select_rules
 
 __all__ = ["SPEC", "run_structure_validate"]
 
@@ -60,7 +60,7 @@ def _apply_baseline(
     root: Path, raw: str, result: ValidationResult
 ) -> tuple[ValidationResult, JsonObject]:
     """``result`` with only new violations, and the baseline's counts."""
-    from filid.baseline import apply_baseline
+    from filid.check.baseline import apply_baseline
     from filid.store.files import read_regular_file
 
     path = _baseline_file(root, raw)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from filid.engine import Project
+from filid.check.engine import Project
 from filid.fix.actions import SkippedFix
 from filid.mcp.tools.calls import call, plural
 from filid.mcp.tools.context import JsonObject

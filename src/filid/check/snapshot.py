@@ -55,7 +55,7 @@ from filid.store.identity import code_identity
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
-    from filid.engine import Project
+    from filid.check.engine import Project
     from filid.scan.universe import Universe
 
 # Completes a freshly computed full result (see check_project).
@@ -509,7 +509,7 @@ def check_project(
             # Same files, same tsconfigs and manifests: every specifier resolves as before.
             resolutions = _load_resolutions(cache_dir, state.token)
         if verified is not None:
-            from filid.scoping import normalize_files, restrict, timestamp
+            from filid.check.scoping import normalize_files, restrict, timestamp
 
             wanted = None if files is None else normalize_files(root, files)
             try:
@@ -548,8 +548,8 @@ def _compute(
     annotate: Annotate | None = None,
     resolutions: object = None,
 ) -> ValidationResult:
-    from filid.engine import evaluate, load_project
-    from filid.scoping import restrict, select_rules
+    from filid.check.engine import evaluate, load_project
+    from filid.check.scoping import restrict, select_rules
 
     select_rules(rule_ids)  # a bad --rules is a usage error before any work
     project = load_project(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from filid.check.scoping import restrict, select_rules, timestamp
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.load import load_config
 from filid.config.model import Config, RuleConfig
@@ -57,7 +58,6 @@ from filid.scan.universe import (
     is_source_file,
     resolve_root,
 )
-from filid.scoping import restrict, select_rules, timestamp
 from filid.store.location import project_cache_dir
 
 # Intent-document candidates (their headings decide whether a CLAUDE.md declares a module)
