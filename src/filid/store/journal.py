@@ -42,7 +42,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from filid.model.errors import FixError
+from filid.model.errors import FixError, FixLocked
 from filid.store.files import UnsafePathError, read_regular_file, read_regular_file_with_stat
 from filid.store.location import (
     cache_root,
@@ -391,7 +391,7 @@ def _nesting_locks(root: Path) -> list[int]:
                     )
                 except BlockingIOError:
                     where = "a folder inside it" if exclusive else folder
-                    raise FixError(
+                    raise FixLocked(
                         f"another filid fix is running on {where} (fixes on nested project "
                         f"roots cannot run at once); try again when it ends"
                     ) from None
@@ -582,7 +582,7 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
     nesting: list[int] = []
     try:
         if not _try_lock(lock):
-            raise FixError(f"another filid fix is running on {root}")
+            raise FixLocked(f"another filid fix is running on {root}")
         try:
             nesting = _nesting_locks(root)
         except OSError as error:

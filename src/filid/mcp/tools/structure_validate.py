@@ -29,7 +29,7 @@ from filid.mcp.tools.violations import (
     violation_summary,
     violations_page,
 )
-from filid.model.errors import FixError, InputError, UsageError
+from filid.model.errors import FixError, FixLocked, InputError, UsageError
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk
 from filid.report import json as json_report
@@ -214,9 +214,12 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
             preview = plan_preview(root, rule_ids=rule_ids)
             if preview.token != token:
                 raise InputError(ctx.plans.refusal(root, token))
-            result, changed = apply_previewed(
-                root, preview, rule_ids=rule_ids, cancelled=ctx.cancelled
-            )
+            try:
+                result, changed = apply_previewed(
+                    root, preview, rule_ids=rule_ids, cancelled=ctx.cancelled
+                )
+            except FixLocked:
+                raise FixError(_LOCK_HELD) from None
             project = load_project(root)
         return _fix_answer(ctx.runs, root, args, result, changed, project)
     if fix:
@@ -225,10 +228,8 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
         with ctx.locks.writing(root):
             try:
                 run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids, cancelled=ctx.cancelled)
-            except FixError as error:
-                if str(error).startswith("another filid fix is running"):
-                    raise FixError(_LOCK_HELD) from None
-                raise
+            except FixLocked:
+                raise FixError(_LOCK_HELD) from None
             project = load_project(root)
             result, outcome = _settle_race(run.result, evaluate(project, rule_ids=rule_ids))
         answer = _fix_answer(ctx.runs, root, args, result, run.changed_files, project)
