@@ -6,13 +6,12 @@ Exit codes (all commands): 0 nothing at or above the fail level remains, 1 viola
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import gc
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -27,7 +26,6 @@ from filid.model.violations import Risk, Severity
 if TYPE_CHECKING:
     from filid.check.engine import Project
     from filid.config.adopt import Survey
-    from filid.config.model import Config
     from filid.rules.base import RuleMeta
 
 EXIT_OK = 0
@@ -131,45 +129,6 @@ def _write_text(destination: str | None, text: str, *, append: bool = False) -> 
         write_file_atomically(destination, text.encode("utf-8"), append=append, confine=Path.cwd())
     except OSError as error:
         raise FilidError(f"{destination}: cannot write ({error.strerror or error})") from None
-
-
-def _require_files(path: str, files: Sequence[str]) -> None:
-    """Every FILE must exist, unless git has its deletion staged (a pre-commit run of a
-    commit that deletes it): a typo must not pass as "All checks passed!"."""
-    missing = [f for f in files if not os.path.lexists(f)]
-    if not missing:
-        return
-    import subprocess
-
-    staged: set[str] = set()
-    try:
-        done = subprocess.run(
-            ["git", "diff", "--cached", "--name-only", "--diff-filter=D", "-z"],
-            cwd=path if os.path.isdir(path) else ".",
-            capture_output=True,
-            check=False,
-        )
-        top = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"],
-            cwd=path if os.path.isdir(path) else ".",
-            capture_output=True,
-            text=True,
-            check=False,
-        ).stdout.strip()
-        if done.returncode == 0 and top:
-            staged = {
-                os.path.realpath(os.path.join(top, os.fsdecode(name)))
-                for name in done.stdout.split(b"\0")
-                if name
-            }
-    except OSError:
-        pass
-    unknown = [f for f in missing if os.path.realpath(f) not in staged]
-    if unknown:
-        shown = ", ".join(unknown[:5]) + (
-            f" (and {len(unknown) - 5} more)" if len(unknown) > 5 else ""
-        )
-        raise FilidError(f"no such file: {shown}")
 
 
 def repository_prefix(root: Path) -> str:
@@ -320,116 +279,49 @@ def check(
     FILES (as pre-commit passes them) limit what is reported to violations that touch those
     files or their folders; the whole project is still analysed.
     """
-    from filid.check.scoping import select_rules
+    from filid.check.workflow import BaselineFile, CheckOptions, NothingStaged, run_check
 
-    rule_ids = select_rules(rules.split(",")) if rules else None
-    _require_files(path, files)
-    deleted: tuple[str, ...] = ()
-    if staged:
-        from filid.check.change_set import staged_deletions
-        from filid.scan.universe import resolve_root
-
-        deleted = staged_deletions(resolve_root(path))
-        files = (*files, *(os.path.join(path, name) for name in deleted))
-        if not files and fmt == "text" and not (fix or unsafe_fixes or diff):
-            # pre-commit runs the hook on every commit (always_run); nothing of ours changed
-            click.echo("No staged changes to check.", err=True)
-            sys.exit(EXIT_OK)
-    scope_files: Sequence[str] | None = files if (files or staged) else None
+    fixing = fix or unsafe_fixes or diff
     progress = fmt == "text" and not no_progress and output is None
-    max_risk = Risk.MODERATE if unsafe_fixes else Risk.SAFE
-    diff_text = ""
-    changed: tuple[str, ...] = ()
-    pinned = None
-    if exemptions_from:
-        if fix or unsafe_fixes or diff:
-            _fail("--exemptions-from cannot be combined with --fix, --unsafe-fixes or --diff")
-        pinned = _pinned_config(path, config, exemptions_from)
-    if fix or unsafe_fixes or diff:
-        from filid.fix.run import run_fix
-
-        bar = _Progress(progress)
-        try:
-            run = run_fix(
-                Path(path),
+    bar = _Progress(progress)
+    try:
+        run = run_check(
+            CheckOptions(
+                path=path,
                 config_path=Path(config) if config else None,
-                max_risk=max_risk,
+                rules=rules.split(",") if rules else None,
+                files=files,
+                staged=staged,
+                skip_when_nothing_staged=fmt == "text" and not fixing,
+                fix=(Risk.MODERATE if unsafe_fixes else Risk.SAFE) if fixing else None,
                 dry_run=diff,
-                rule_ids=rule_ids,
-                use_cache=not no_cache,
-                files=scope_files,
-            )
-        finally:
-            bar.close()
-        result = run.result
-        diff_text = run.diff
-        changed = run.changed_files
-    else:
-        from filid.check.snapshot import check_project
-
-        bar = _Progress(progress)
-        try:
-            result = check_project(
-                path,
-                config_path=Path(config) if config else None,
-                rule_ids=rule_ids,
-                files=scope_files,
+                baseline=BaselineFile(baseline) if baseline else None,
+                new_since=new_since,
+                exemptions_from=exemptions_from,
                 use_cache=not no_cache,
                 progress=bar if bar.enabled else None,
-                annotate=_mark_refused_fixes,
-                config=pinned,
             )
-        finally:
-            bar.close()
-    if baseline:
-        from filid.check.baseline import apply_baseline
-        from filid.store.files import read_regular_file
-
-        try:
-            text = read_regular_file(baseline, 64 * 1024 * 1024).decode("utf-8", "replace")
-        except OSError as error:
-            raise FilidError(f"{baseline}: cannot read baseline ({error.strerror})") from None
-        result = apply_baseline(result, text, source=baseline)
-    if new_since:
-        from filid.check.new_since import changed_lines, keep_new, result_at
-        from filid.check.scoping import restrict
-        from filid.config.load import load_config
-        from filid.rules.catalogue import ALIASES, RULE_IDS
-
-        settings = load_config(
-            result.root,
-            Path(config) if config else None,
-            known_rule_ids=RULE_IDS,
-            rule_aliases=ALIASES,
         )
-        if pinned is not None:
-            settings = pinned
-        before, commit = result_at(result.root, new_since, settings, use_cache=not no_cache)
-        from filid.check.change_set import deleted_since
-
-        result = _with_broken_imports(result, deleted_since(result.root, commit), config, no_cache)
-        result = keep_new(
-            result,
-            restrict(before, rule_ids=rule_ids),
-            new_since,
-            commit,
-            changed_lines(result.root, commit),
-        )
-    elif deleted:
-        result = _with_broken_imports(result, deleted, config, no_cache)
+    except NothingStaged:
+        # pre-commit runs the hook on every commit (always_run); nothing of ours changed
+        click.echo("No staged changes to check.", err=True)
+        sys.exit(EXIT_OK)
+    finally:
+        bar.close()
+    result = run.result
     if write_baseline:
         from filid.check.baseline import write_baseline as render_baseline
 
         _write_text(write_baseline, render_baseline(result))
     _emit_side_outputs(result, sarif_file, junit_file, summary_file)
     if diff:
-        _write_text(output, diff_text)
-        if fmt != "text" or not diff_text:
-            click.echo(f"{'No' if not diff_text else 'The'} fixes would change files.", err=True)
-        sys.exit(EXIT_VIOLATIONS if diff_text and not exit_zero else EXIT_OK)
+        _write_text(output, run.diff)
+        if fmt != "text" or not run.diff:
+            click.echo(f"{'No' if not run.diff else 'The'} fixes would change files.", err=True)
+        sys.exit(EXIT_VIOLATIONS if run.diff and not exit_zero else EXIT_OK)
     _write_text(output, _render_check(result, fmt, quiet=quiet, verbose=verbose))
     code = _exit_code(result, fail_on, exit_zero)
-    if exit_non_zero_on_fix and changed:
+    if exit_non_zero_on_fix and run.changed_files:
         code = max(code, EXIT_VIOLATIONS)
     if code == EXIT_VIOLATIONS and staged and not baseline and not new_since and fmt == "text":
         # A pre-commit run: findings that were there before this change fail the commit too
@@ -438,82 +330,12 @@ def check(
     sys.exit(code)
 
 
-def _pinned_config(path: str, config: str | None, ref: str) -> Config:
-    """The configuration with the DETAIL.md boundary exemptions of commit ``ref``."""
-    from filid.check.new_since import exemptions_at
-    from filid.config.load import load_config
-    from filid.rules.catalogue import ALIASES, RULE_IDS
-    from filid.scan.universe import resolve_root
-
-    root = resolve_root(path)
-    settings = load_config(
-        root, Path(config) if config else None, known_rule_ids=RULE_IDS, rule_aliases=ALIASES
-    )
-    return dataclasses.replace(settings, pinned_exemptions=exemptions_at(root, ref))
-
-
 BASELINE_HINT = (
     "filid: if these findings were there before your change, record them as known so that "
     "only new ones fail a commit:\n"
     "  filid check . --write-baseline .filid/baseline.json --exit-zero   # then commit it\n"
     "  and give the hook  args: [--baseline, .filid/baseline.json, ., --]"
 )
-
-
-def _mark_refused_fixes(project: Project, result: ValidationResult) -> ValidationResult:
-    """``result`` with the safe and moderate fixes the fix planner would refuse marked (and
-    why, as notes), so that "N fixable with --fix" and "N more with --unsafe-fixes" count
-    only what ``--fix`` and ``--unsafe-fixes`` can apply.
-
-    Planned once per freshly computed result (the snapshot keeps the marks). Fixes skipped
-    only because another fix of the same pass conflicts are not refused: a later pass of the
-    fix run applies them.
-    """
-    applicable = (Risk.SAFE, Risk.MODERATE)
-    if not any(v.fix is not None and v.fix.risk in applicable for v in result.violations):
-        return result
-    from filid.fix.planner import plan_fixes
-
-    plan = plan_fixes(project, result.violations, max_risk=Risk.MODERATE, operations=False)
-    result = dataclasses.replace(result, fix_inputs=plan.reads, fix_needles=plan.needles)
-    refused = [
-        s
-        for s in plan.skipped
-        if s.violation.fix is not None
-        and s.violation.fix.risk in applicable
-        and not s.reason.startswith("another fix ")
-    ]
-    if not refused:
-        return result
-    notes = tuple(
-        f"fix not possible: {s.violation.rule_id} at {s.violation.path}: {s.reason}"
-        for s in refused
-    )
-    return dataclasses.replace(
-        result,
-        refused_fixes=frozenset(s.violation.fingerprint for s in refused),
-        notes=result.notes + notes,
-    )
-
-
-def _with_broken_imports(
-    result: ValidationResult, deleted: Sequence[str], config: str | None, no_cache: bool
-) -> ValidationResult:
-    """``result`` plus an error for each import broken by deleting one of ``deleted``."""
-    if not deleted:
-        return result
-    from filid.check.change_set import broken_imports
-    from filid.check.engine import load_project
-    from filid.model.violations import Violation
-
-    project = load_project(
-        result.root, config_path=Path(config) if config else None, use_cache=not no_cache
-    )
-    broken = broken_imports(project, deleted)
-    if not broken:
-        return result
-    violations = tuple(sorted((*result.violations, *broken), key=Violation.sort_key))
-    return dataclasses.replace(result, violations=violations)
 
 
 def _rule_metas() -> list[RuleMeta]:
@@ -861,13 +683,11 @@ def init(path: str, force: bool, write_baseline: bool, no_progress: bool) -> Non
         click.echo(f"wrote .filid/config.json ({seen.source_files} source files looked at)")
         for line in _survey_lines(seen):
             click.echo(visible(f"  {line}"))
-    from filid.check.snapshot import check_project
+    from filid.check.workflow import CheckOptions, run_check
 
     bar = _Progress(not no_progress)
     try:
-        result = check_project(
-            root, progress=bar if bar.enabled else None, annotate=_mark_refused_fixes
-        )
+        result = run_check(CheckOptions(path=root, progress=bar if bar.enabled else None)).result
     finally:
         bar.close()
     counts = ", ".join(f"{result.count(s)} {s.value}" for s in Severity)

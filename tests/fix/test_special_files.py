@@ -162,7 +162,7 @@ def test_the_unsafe_fix_count_leaves_out_what_the_planner_refuses(tmp_path: Path
     from dataclasses import replace
 
     from filid.check.engine import evaluate
-    from filid.cli import _mark_refused_fixes
+    from filid.check.workflow import mark_refused_fixes
     from filid.report.text import fixable_counts
 
     root = write_files(
@@ -182,7 +182,7 @@ def test_the_unsafe_fix_count_leaves_out_what_the_planner_refuses(tmp_path: Path
     )
     result = replace(evaluate(project, rule_ids=["naming-convention"]), violations=proposed)
     assert fixable_counts(result.violations, result.refused_fixes) == (0, 3)
-    marked = _mark_refused_fixes(project, result)
+    marked = mark_refused_fixes(project, result)
     assert fixable_counts(marked.violations, marked.refused_fixes) == (0, 1)
 
 

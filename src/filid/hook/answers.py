@@ -292,14 +292,16 @@ def _declares_fca(root: Path) -> bool:
 def session_start(request: HookRequest) -> dict[str, Any]:
     """The SessionStart answer: the rules in short and what ``filid check`` reports now
     (from the result snapshot when nothing changed since the last check)."""
-    from filid.check.snapshot import check_project
+    from filid.check.workflow import CheckOptions, run_check
     from filid.report.rule_counts import count_by_rule
 
     root = _project_root(request)
     if root is None or not _declares_fca(root):
         return NOTHING
     try:
-        result = check_project(root)
+        # What `filid check` reports, without the refused-fix marks (they need a fix plan,
+        # and the session start says only how many findings there are).
+        result = run_check(CheckOptions(path=root, mark_fixes=False)).result
     except FilidError:
         return NOTHING
     counts = ", ".join(f"{result.count(s)} {s.value}" for s in Severity)
