@@ -15,13 +15,16 @@ from typing import Any
 
 import anyio
 import pytest
+from click.testing import CliRunner
 from mcp import Client
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from filid import __version__
+from filid.check import CheckOptions, run_check
 from filid.check.engine import evaluate, load_project
+from filid.cli import cli
 from filid.drift.detect import detect_drift
 from filid.graph import resolve_lca
 from filid.mcp.server import build_server
@@ -324,10 +327,21 @@ async def test_structure_validate_matches_validation_report(
             )
         )
     project = load_project(workspace.project)
-    expected = json_report.validation_report(evaluate(project), project.tree)
+    checked = run_check(CheckOptions(workspace.project, reuse=False)).result
+    expected = json_report.validation_report(checked, project.tree)
     assert stable(full) == stable(expected)
     assert full["result"]["violations"], "the example project has violations"
-    subset = evaluate(project, rule_ids=["max-depth", "module-entry-point"])
+    # One check, two doors: the answer says what `filid check --format json` says, down to
+    # the fixes the planner refuses (notes "fix not possible: …").
+    printed = CliRunner().invoke(cli, ["check", str(workspace.project), "--format", "json"])
+    assert printed.exit_code == 1, printed.output
+    from_cli = json.loads(printed.stdout)
+    assert stable(full)["result"] == stable(from_cli)["result"]
+    assert full["notes"] == from_cli["notes"]
+    assert any(n.startswith("fix not possible: ") for n in full["notes"])
+    subset = run_check(
+        CheckOptions(workspace.project, rules=["max-depth", "module-entry-point"], reuse=False)
+    ).result
     assert stable(some) == stable(json_report.validation_report(subset, project.tree))
     assert {v["ruleId"] for v in some["result"]["violations"]} <= {
         "max-depth",
@@ -366,6 +380,45 @@ async def test_fix_creates_the_missing_entry_point_and_revalidates(
     # What the server reports is what a fresh validation of the files now finds.
     after = evaluate(load_project(workspace.project))
     assert [v["fingerprint"] for v in remaining] == [v.fingerprint for v in after.violations]
+
+
+async def test_a_fix_answer_acts_on_the_runs_own_last_plan_without_planning_again(
+    connect: ClientFactory, workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fix loop's last plan already says which safe fixes are refused: the answer's
+    nextActions come from it (no second planning of the tree the run just left), and are
+    the ones a validation of that tree offers."""
+    import filid.fix.planner
+    import filid.fix.run  # the fix loop plans with its own binding: counted apart
+
+    assert filid.fix.run.plan_fixes is filid.fix.planner.plan_fixes
+    real_plan = filid.fix.planner.plan_fixes
+    planned_outside_the_run: list[int] = []
+
+    def counting_plan(*args: Any, **kwargs: Any) -> Any:
+        planned_outside_the_run.append(1)
+        return real_plan(*args, **kwargs)
+
+    # The create-index fixes of these two modules are refused (a file the parser rejects):
+    # safe fixes remain after the run, and the answer must say why without planning again.
+    for module in ("src/orders", "src/components"):
+        for source in (workspace.project / module).iterdir():
+            if source.suffix in (".ts", ".tsx"):
+                source.write_text("export const broken = (;\n")
+    fix = {"path": str(workspace.project), "fix": True, "maxChars": WHOLE}
+    async with connect() as client:
+        monkeypatch.setattr(filid.fix.planner, "plan_fixes", counting_plan)
+        fixed = ok(await client.call_tool("structure-validate", fix))
+        monkeypatch.setattr(filid.fix.planner, "plan_fixes", real_plan)
+        validated = ok(
+            await client.call_tool(
+                "structure-validate", {"path": str(workspace.project), "maxChars": WHOLE}
+            )
+        )
+    assert "syntax errors" in fixed["summary"]["safeFixesBlocked"]
+    assert planned_outside_the_run == []
+    assert fixed["nextActions"] == validated["nextActions"]
+    assert fixed["summary"].get("safeFixesBlocked") == validated["summary"].get("safeFixesBlocked")
 
 
 async def test_fix_runs_on_one_root_never_interleave(
@@ -644,7 +697,7 @@ async def test_fifty_concurrent_mixed_calls_all_answer_right(
 ) -> None:
     path = str(workspace.project)
     project = load_project(workspace.project)
-    result = evaluate(project)
+    result = run_check(CheckOptions(workspace.project, reuse=False)).result
     expected = {
         "fractal-scan": stable(
             json_report.scan_report(

@@ -52,6 +52,8 @@ class CheckOptions:
       ``--unsafe-fixes``); with ``dry_run`` only compute the diff (``--diff``).
     - ``baseline``: report only violations not recorded in this baseline file.
     - ``new_since``: report only violations new since the merge base of this ref and HEAD.
+    - ``scope``: evaluate only the nodes at or below this node (root-relative node path or a
+      real path; ``rule-query`` check); implies a fresh load, as ``reuse=False``.
     - ``exemptions_from``: take DETAIL.md boundary exemptions from this commit.
     - ``reuse``: answer from the stored result when nothing changed (``snapshot``); ``False``
       loads and evaluates afresh and returns the project with the result.
@@ -69,6 +71,7 @@ class CheckOptions:
     dry_run: bool = False
     baseline: BaselineFile | None = None
     new_since: str | None = None
+    scope: str | None = None
     exemptions_from: str | None = None
     use_cache: bool = True
     reuse: bool = True
@@ -124,6 +127,8 @@ def run_check(options: CheckOptions) -> CheckRun:
                 "--exemptions-from cannot be combined with --fix, --unsafe-fixes or --diff"
             )
         pinned = _pinned_config(path, options.config_path, options.exemptions_from)
+    if options.scope is not None and options.fix is not None:
+        raise UsageError("a subtree scope cannot be combined with fixes")
     project: Project | None = None
     diff = ""
     changed: tuple[str, ...] = ()
@@ -141,7 +146,7 @@ def run_check(options: CheckOptions) -> CheckRun:
             cancelled=options.cancelled,
         )
         result, diff, changed = fixed.result, fixed.diff, fixed.changed_files
-    elif options.reuse:
+    elif options.reuse and options.scope is None:
         from filid.check.snapshot import check_project
 
         result = check_project(
@@ -164,7 +169,12 @@ def run_check(options: CheckOptions) -> CheckRun:
             use_cache=options.use_cache,
             progress=options.progress,
         )
-        result = evaluate(project, rule_ids=rule_ids, files=scope_files)
+        scope = "."
+        if options.scope is not None:
+            from filid.rules.query import scope_of
+
+            scope = scope_of(project.tree, project.root, options.scope)
+        result = evaluate(project, rule_ids=rule_ids, scope=scope, files=scope_files)
         if options.mark_fixes:
             result = mark_refused_fixes(project, result)
     counts = None

@@ -10,8 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from filid.check.engine import evaluate, load_project
-from filid.check.scoping import select_rules
+from filid.check import CheckOptions, run_check
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
 from filid.mcp.tools.calls import call, given_args, pager
@@ -28,10 +27,8 @@ def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
     """drift-detect: violations as drift items, optionally with the SyncPlan."""
     from filid.drift.detect import detect_drift
 
-    rule_ids = select_rules(args["rules"]) if "rules" in args else None
     with ctx.locks.reading(root):
-        project = load_project(root)
-        result = evaluate(project, rule_ids=rule_ids)
+        result = run_check(CheckOptions(root, rules=args.get("rules"), reuse=False)).result
     report = detect_drift(result, min_severity=args.get("severity"), with_plan=args["generatePlan"])
     data: JsonObject = dict(report.to_json())
     patterns = args.get("paths")
@@ -55,7 +52,7 @@ def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
     # Act on what the answer shows: the kept severities, the matching paths.
     kept = {(i["path"], i["rule"]) for i in items}
     acted = [v for v in result.violations if (v.path, v.rule_id) in kept]
-    actions = fix_actions(root, acted, args, project, summary)
+    actions = fix_actions(root, acted, args, result, summary)
     if report.items and not args["generatePlan"]:
         actions.append(
             call(

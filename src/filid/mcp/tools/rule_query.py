@@ -9,8 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from filid.check.engine import evaluate, load_project
-from filid.check.scoping import select_rules
+from filid.check import CheckOptions, run_check
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
 from filid.mcp.tools.calls import call, pager
@@ -31,7 +30,7 @@ def _reject_unused(args: Mapping[str, Any], action: str, allowed: set[str]) -> N
 
 def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """rule-query: list the rules, get one, or check one subtree."""
-    from filid.rules.query import filter_rules, rule_states, scope_of
+    from filid.rules.query import filter_rules, rule_states
     from filid.rules.registry import RULES_BY_ID, canonical_rule_id
 
     action: str = args["action"]
@@ -90,12 +89,13 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
     _reject_unused(args, action, {"targetPath", "rules", "paths", "list"})
     if "targetPath" not in args:
         raise UsageError("targetPath: required for action 'check'")
-    rule_ids = select_rules(args["rules"]) if "rules" in args else None
     with ctx.locks.reading(root):
-        project = load_project(root)
-    scope = scope_of(project.tree, project.root, args["targetPath"])
-    result = evaluate(project, scope=scope, rule_ids=rule_ids)
-    data = json_report.evaluation_to_json(result, project.tree)
+        run = run_check(
+            CheckOptions(root, rules=args.get("rules"), scope=args["targetPath"], reuse=False)
+        )
+    result = run.result
+    assert run.project is not None  # reuse=False: the project comes with the result
+    data = json_report.evaluation_to_json(result, run.project.tree)
     page = violations_page(data["violations"], args)
     summary = violation_summary(result.violations, page, args)
     return budgeted(
@@ -103,7 +103,7 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
         data,
         [Section("violations", ("violations",), page)],
         args,
-        fix_actions(root, result.violations, args, project, summary),
+        fix_actions(root, result.violations, args, result, summary),
         pager("rule-query", root, args),
     )
 

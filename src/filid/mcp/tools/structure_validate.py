@@ -9,14 +9,12 @@ nothing to fix.
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from filid.check.engine import Project, evaluate, load_project
-from filid.check.scoping import select_rules
+from filid.check import BaselineFile, CheckOptions, run_check
+from filid.check.workflow import mark_refused_fixes
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
 from filid.mcp.fix_plans import FixRuns, PlanPreview, apply_previewed, plan_preview, split_diff
@@ -36,53 +34,6 @@ from filid.report import json as json_report
 
 __all__ = ["SPEC", "run_structure_validate"]
 
-_BASELINE_MAX_BYTES: Final = 64 * 1024 * 1024
-
-
-def _baseline_file(root: Path, raw: str) -> Path:
-    shown = schemas.shown_prefix(raw)
-    candidate = Path(raw)
-    if not candidate.is_absolute():
-        candidate = root / candidate
-    try:
-        real = Path(os.path.realpath(candidate))
-        if not real.is_relative_to(root):
-            raise InputError(f"baseline: {shown}: outside the project root {root}")
-        if not real.is_file():
-            raise InputError(f"baseline: {shown}: no such file")
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise InputError(f"baseline: {shown}: cannot open ({reason})") from None
-    return real
-
-
-def _apply_baseline(
-    root: Path, raw: str, result: ValidationResult
-) -> tuple[ValidationResult, JsonObject]:
-    """``result`` with only new violations, and the baseline's counts."""
-    from filid.check.baseline import apply_baseline
-    from filid.store.files import read_regular_file
-
-    path = _baseline_file(root, raw)
-    shown = schemas.shown_prefix(raw)
-    try:
-        text = read_regular_file(path, _BASELINE_MAX_BYTES).decode("utf-8", "replace")
-    except OSError as error:
-        raise InputError(f"baseline: {shown}: cannot read ({error.strerror or error})") from None
-    filtered = apply_baseline(result, text, source=f"baseline {shown}")
-    suppressed = filtered.baseline_suppressed - result.baseline_suppressed
-    applied = set(result.rules_applied)
-    entries = json.loads(text)["violations"]
-    # Entries of rules not evaluated in this call are neither suppressed nor fixed.
-    relevant = sum(1 for e in entries if e.get("ruleId") in applied or "ruleId" not in e)
-    counts: JsonObject = {
-        "path": path.relative_to(root).as_posix(),
-        "new": len(filtered.violations),
-        "suppressed": suppressed,
-        "fixed": max(0, relevant - suppressed),
-    }
-    return filtered, counts
-
 
 def _fix_answer(
     runs: FixRuns,
@@ -90,8 +41,8 @@ def _fix_answer(
     args: Mapping[str, Any],
     result: ValidationResult,
     changed: Sequence[str],
-    project: Project | None = None,
 ) -> JsonObject:
+    """The answer of a fix run; ``result`` carries the marks of the fixes still refused."""
     # The CLI renders a fix run without the tree (no scope category); match it.
     data = json_report.validation_report(result, None)
     patterns = args.get("paths")
@@ -113,7 +64,7 @@ def _fix_answer(
         summary["matchingPaths"] = len(page)
     data["fixedItems"] = []
     data["changedFiles"] = []
-    actions = fix_actions(root, result.violations, args, project, summary)
+    actions = fix_actions(root, result.violations, args, result, summary)
     sections = [
         Section("fixedItems", ("fixedItems",), fixed_items),
         Section("changedFiles", ("changedFiles",), list(changed)),
@@ -136,19 +87,24 @@ _LOCK_HELD: Final = (
 
 
 def _settle_race(
-    result: ValidationResult, now: ValidationResult
+    root: Path, rules: Sequence[str] | None, result: ValidationResult
 ) -> tuple[ValidationResult, str | None]:
     """The run's result checked against the tree as it is now (read under our write lock).
 
     Another process (a second server, the CLI) may have fixed the tree between this run's
     reading and its writing: then the run's own view is stale. The answer reports the tree as
-    it is now, and says how many of the fixes this run could not make are already made.
+    it is now (with its refused fixes marked), and says how many of the fixes this run could
+    not make are already made. Without a race the run's own result stands: its last plan
+    already marked what is refused, so nothing is planned again.
     """
-    if sorted(v.fingerprint for v in now.violations) == sorted(
+    now = run_check(CheckOptions(root, rules=rules, reuse=False, mark_fixes=False))
+    if sorted(v.fingerprint for v in now.result.violations) == sorted(
         v.fingerprint for v in result.violations
     ):
         return result, None
-    present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in now.violations}
+    assert now.project is not None  # reuse=False: the project comes with the result
+    marked = mark_refused_fixes(now.project, now.result)
+    present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in marked.violations}
     failed = [f for f in result.fixed if not f.success]
     done_elsewhere = sum(
         1
@@ -156,7 +112,13 @@ def _settle_race(
         if (f.violation.rule_id, f.violation.path, f.violation.location.file,
             f.violation.location.line) not in present
     )  # fmt: skip
-    settled = dataclasses.replace(result, violations=now.violations, remaining=now.violations)
+    settled = dataclasses.replace(
+        result,
+        violations=marked.violations,
+        remaining=marked.violations,
+        refused_fixes=marked.refused_fixes,
+        notes=marked.notes,
+    )
     outcome = (
         "the tree changed while this fix ran: another filid fix (another MCP server or a CLI "
         f"run) worked on this project at the same time; {done_elsewhere} of the "
@@ -199,7 +161,7 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
     planToken is given) under the root's write lock and re-validates."""
     if "fixRun" in args:
         return _fix_run_page(ctx, root, args)
-    rule_ids = select_rules(args["rules"]) if "rules" in args else None
+    rules: list[str] | None = args.get("rules")
     fix: bool = args["fix"]
     preview_only: bool = args["preview"]
     token = args.get("planToken")
@@ -211,49 +173,49 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
         raise UsageError("baseline: only when validating (not with fix or preview)")
     if fix and token is not None:
         with ctx.locks.writing(root):
-            preview = plan_preview(root, rule_ids=rule_ids)
+            preview = plan_preview(root, rules=rules)
             if preview.token != token:
                 raise InputError(ctx.plans.refusal(root, token))
             try:
                 result, changed = apply_previewed(
-                    root, preview, rule_ids=rule_ids, cancelled=ctx.cancelled
+                    root, preview, rules=rules, cancelled=ctx.cancelled
                 )
             except FixLocked:
                 raise FixError(_LOCK_HELD) from None
-            project = load_project(root)
-        return _fix_answer(ctx.runs, root, args, result, changed, project)
+        return _fix_answer(ctx.runs, root, args, result, changed)
     if fix:
-        from filid.fix.run import run_fix
-
         with ctx.locks.writing(root):
             try:
-                run = run_fix(root, max_risk=Risk.SAFE, rule_ids=rule_ids, cancelled=ctx.cancelled)
+                run = run_check(
+                    CheckOptions(root, rules=rules, fix=Risk.SAFE, cancelled=ctx.cancelled)
+                )
             except FixLocked:
                 raise FixError(_LOCK_HELD) from None
-            project = load_project(root)
-            result, outcome = _settle_race(run.result, evaluate(project, rule_ids=rule_ids))
-        answer = _fix_answer(ctx.runs, root, args, result, run.changed_files, project)
+            result, outcome = _settle_race(root, rules, run.result)
+        answer = _fix_answer(ctx.runs, root, args, result, run.changed_files)
         if outcome:
             answer["summary"]["outcome"] = outcome
         return answer
     if preview_only:
         with ctx.locks.reading(root):
-            preview = plan_preview(root, rule_ids=rule_ids)
+            preview = plan_preview(root, rules=rules)
         ctx.plans.remember(root, preview)
         return _preview_answer(root, args, preview)
-    with ctx.locks.reading(root):
-        project = load_project(root)
-    result = evaluate(project, rule_ids=rule_ids)
-    baseline: JsonObject | None = None
+    baseline = None
     if "baseline" in args:
-        result, baseline = _apply_baseline(root, args["baseline"], result)
-    data = json_report.validation_report(result, project.tree)
-    if baseline is not None:
-        data["baseline"] = baseline
+        shown = schemas.shown_prefix(args["baseline"])
+        baseline = BaselineFile(args["baseline"], shown=shown, confine_to=root)
+    with ctx.locks.reading(root):
+        run = run_check(CheckOptions(root, rules=rules, baseline=baseline, reuse=False))
+    result = run.result
+    assert run.project is not None  # reuse=False: the project comes with the result
+    data = json_report.validation_report(result, run.project.tree)
+    if run.baseline is not None:
+        data["baseline"] = run.baseline.to_json()
     page = violations_page(data["result"]["violations"], args)
     summary = violation_summary(result.violations, page, args)
-    if baseline is not None:
-        summary["baseline"] = baseline
+    if run.baseline is not None:
+        summary["baseline"] = run.baseline.to_json()
     return budgeted(
         {"summary": summary},
         data,
@@ -262,7 +224,7 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
             Section("notes", ("notes",), list(data.get("notes", []))),
         ],
         args,
-        fix_actions(root, result.violations, args, project, summary),
+        fix_actions(root, result.violations, args, result, summary),
         pager("structure-validate", root, args),
     )
 

@@ -1,0 +1,40 @@
+"""run_check's subtree scope (rule-query check): only the nodes at or below one node."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from filid.check import CheckOptions, run_check
+from filid.model.errors import InputError, UsageError
+from filid.model.violations import Risk
+from tests.conftest import EXAMPLES
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    target = tmp_path / "project"
+    shutil.copytree(EXAMPLES, target, ignore=shutil.ignore_patterns(".filid/cache", "cache"))
+    return target
+
+
+def test_a_scope_keeps_the_subtree_and_returns_the_project(project: Path) -> None:
+    whole = run_check(CheckOptions(project, reuse=False)).result
+    scoped = run_check(CheckOptions(project, scope="src/auth"))
+    assert scoped.project is not None, "a scoped check loads afresh"
+    assert scoped.result.scope == "src/auth"
+    paths = {v.path for v in scoped.result.violations}
+    assert paths and all(p == "src/auth" or p.startswith("src/auth/") for p in paths)
+    assert len(scoped.result.violations) < len(whole.violations)
+
+
+def test_a_scope_that_is_not_a_node_is_bad_input(project: Path) -> None:
+    with pytest.raises(InputError, match="src/nowhere: not a node"):
+        run_check(CheckOptions(project, scope="src/nowhere"))
+
+
+def test_a_scope_cannot_be_fixed(project: Path) -> None:
+    with pytest.raises(UsageError, match="scope cannot be combined with fixes"):
+        run_check(CheckOptions(project, scope="src/auth", fix=Risk.SAFE))
