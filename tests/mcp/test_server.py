@@ -15,16 +15,13 @@ from typing import Any
 
 import anyio
 import pytest
-from click.testing import CliRunner
 from mcp import Client
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from filid import __version__
-from filid.check import CheckOptions, run_check
 from filid.check.engine import evaluate, load_project
-from filid.cli import cli
 from filid.drift.detect import detect_drift
 from filid.graph import resolve_lca
 from filid.mcp.server import build_server
@@ -327,21 +324,10 @@ async def test_structure_validate_matches_validation_report(
             )
         )
     project = load_project(workspace.project)
-    checked = run_check(CheckOptions(workspace.project, reuse=False)).result
-    expected = json_report.validation_report(checked, project.tree)
+    expected = json_report.validation_report(evaluate(project), project.tree)
     assert stable(full) == stable(expected)
     assert full["result"]["violations"], "the example project has violations"
-    # One check, two doors: the answer says what `filid check --format json` says, down to
-    # the fixes the planner refuses (notes "fix not possible: …").
-    printed = CliRunner().invoke(cli, ["check", str(workspace.project), "--format", "json"])
-    assert printed.exit_code == 1, printed.output
-    from_cli = json.loads(printed.stdout)
-    assert stable(full)["result"] == stable(from_cli)["result"]
-    assert full["notes"] == from_cli["notes"]
-    assert any(n.startswith("fix not possible: ") for n in full["notes"])
-    subset = run_check(
-        CheckOptions(workspace.project, rules=["max-depth", "module-entry-point"], reuse=False)
-    ).result
+    subset = evaluate(project, rule_ids=["max-depth", "module-entry-point"])
     assert stable(some) == stable(json_report.validation_report(subset, project.tree))
     assert {v["ruleId"] for v in some["result"]["violations"]} <= {
         "max-depth",
@@ -697,7 +683,7 @@ async def test_fifty_concurrent_mixed_calls_all_answer_right(
 ) -> None:
     path = str(workspace.project)
     project = load_project(workspace.project)
-    result = run_check(CheckOptions(workspace.project, reuse=False)).result
+    result = evaluate(project)
     expected = {
         "fractal-scan": stable(
             json_report.scan_report(

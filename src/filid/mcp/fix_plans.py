@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, assert_never
 
-from filid.check import CheckOptions, run_check
+from filid.check import CheckOptions, CheckRun, run_check
 from filid.fix.actions import CreateFile, EditFile, FixPlan, MoveFile, RemoveDirIfEmpty, digest
 from filid.fix.apply import apply_plan, preview_diff
 from filid.fix.planner import plan_fixes
@@ -135,11 +135,12 @@ def apply_previewed(
     *,
     rules: Sequence[str] | None,
     cancelled: Callable[[], bool] | None = None,
-) -> tuple[ValidationResult, tuple[str, ...]]:
+) -> CheckRun:
     """Apply exactly ``preview.plan``, re-validate, and say which fixes took effect.
 
-    Returns the re-validated result (``fixed`` and ``remaining`` set, the fixes the planner
-    would still refuse marked by the check workflow) and the changed paths.
+    Returns the check of the tree it left: the result with ``fixed`` and ``remaining`` set,
+    ``changed_files``, and the fixes the planner would still refuse (``refused``; their
+    reasons are not added to the notes).
     Raises :class:`~filid.model.errors.FixError` (every file restored) when applying fails,
     :class:`~filid.model.errors.FixCancelled` (every file restored) when ``cancelled`` says
     yes before the commit point.
@@ -152,7 +153,8 @@ def apply_previewed(
             changed = apply_plan(preview.plan, journal)
             if cancelled is not None and cancelled():
                 raise FixCancelled(changed)
-    result = run_check(CheckOptions(root, rules=rules, reuse=False)).result
+    checked = run_check(CheckOptions(root, rules=rules, reuse=False, note_refusals=False))
+    result = checked.result
     still = {_identity(v) for v in result.violations}
     fixed = tuple(
         FixedItem(
@@ -163,7 +165,11 @@ def apply_previewed(
         )
         for f in preview.plan.fixes
     )
-    return dataclasses.replace(result, fixed=fixed, remaining=result.violations), changed
+    return dataclasses.replace(
+        checked,
+        result=dataclasses.replace(result, fixed=fixed, remaining=result.violations),
+        changed_files=changed,
+    )
 
 
 class PlanRegistry:

@@ -28,7 +28,10 @@ def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
     from filid.drift.detect import detect_drift
 
     with ctx.locks.reading(root):
-        result = run_check(CheckOptions(root, rules=args.get("rules"), reuse=False)).result
+        run = run_check(
+            CheckOptions(root, rules=args.get("rules"), reuse=False, note_refusals=False)
+        )
+    result = run.result
     report = detect_drift(result, min_severity=args.get("severity"), with_plan=args["generatePlan"])
     data: JsonObject = dict(report.to_json())
     patterns = args.get("paths")
@@ -52,7 +55,7 @@ def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> J
     # Act on what the answer shows: the kept severities, the matching paths.
     kept = {(i["path"], i["rule"]) for i in items}
     acted = [v for v in result.violations if (v.path, v.rule_id) in kept]
-    actions = fix_actions(root, acted, args, result, summary)
+    actions = fix_actions(root, acted, args, run.refused, summary)
     if report.items and not args["generatePlan"]:
         actions.append(
             call(

@@ -91,7 +91,13 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
         raise UsageError("targetPath: required for action 'check'")
     with ctx.locks.reading(root):
         run = run_check(
-            CheckOptions(root, rules=args.get("rules"), scope=args["targetPath"], reuse=False)
+            CheckOptions(
+                root,
+                rules=args.get("rules"),
+                scope=args["targetPath"],
+                reuse=False,
+                note_refusals=False,
+            )
         )
     result = run.result
     assert run.project is not None  # reuse=False: the project comes with the result
@@ -103,7 +109,7 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
         data,
         [Section("violations", ("violations",), page)],
         args,
-        fix_actions(root, result.violations, args, result, summary),
+        fix_actions(root, result.violations, args, run.refused, summary),
         pager("rule-query", root, args),
     )
 

@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from filid.check import BaselineFile, CheckOptions, run_check
-from filid.check.workflow import mark_refused_fixes
+from filid.check import BaselineFile, CheckOptions, CheckRun, run_check
+from filid.check.workflow import plan_refusals, with_refusals
+from filid.fix.actions import SkippedFix
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
 from filid.mcp.fix_plans import FixRuns, PlanPreview, apply_previewed, plan_preview, split_diff
@@ -41,8 +42,9 @@ def _fix_answer(
     args: Mapping[str, Any],
     result: ValidationResult,
     changed: Sequence[str],
+    refused: Sequence[SkippedFix],
 ) -> JsonObject:
-    """The answer of a fix run; ``result`` carries the marks of the fixes still refused."""
+    """The answer of a fix run; ``refused`` are the fixes still refused on the tree it left."""
     # The CLI renders a fix run without the tree (no scope category); match it.
     data = json_report.validation_report(result, None)
     patterns = args.get("paths")
@@ -64,7 +66,7 @@ def _fix_answer(
         summary["matchingPaths"] = len(page)
     data["fixedItems"] = []
     data["changedFiles"] = []
-    actions = fix_actions(root, result.violations, args, result, summary)
+    actions = fix_actions(root, result.violations, args, refused, summary)
     sections = [
         Section("fixedItems", ("fixedItems",), fixed_items),
         Section("changedFiles", ("changedFiles",), list(changed)),
@@ -87,24 +89,25 @@ _LOCK_HELD: Final = (
 
 
 def _settle_race(
-    root: Path, rules: Sequence[str] | None, result: ValidationResult
-) -> tuple[ValidationResult, str | None]:
+    root: Path, rules: Sequence[str] | None, run: CheckRun
+) -> tuple[ValidationResult, tuple[SkippedFix, ...], str | None]:
     """The run's result checked against the tree as it is now (read under our write lock).
 
     Another process (a second server, the CLI) may have fixed the tree between this run's
     reading and its writing: then the run's own view is stale. The answer reports the tree as
-    it is now (with its refused fixes marked), and says how many of the fixes this run could
-    not make are already made. Without a race the run's own result stands: its last plan
-    already marked what is refused, so nothing is planned again.
+    it is now (its refused fixes planned again), and says how many of the fixes this run
+    could not make are already made. Without a race the run's own result stands: its last
+    plan already says which fixes are refused, so nothing is planned again.
     """
+    result = run.result
     now = run_check(CheckOptions(root, rules=rules, reuse=False, mark_fixes=False))
     if sorted(v.fingerprint for v in now.result.violations) == sorted(
         v.fingerprint for v in result.violations
     ):
-        return result, None
+        return result, run.refused, None
     assert now.project is not None  # reuse=False: the project comes with the result
-    marked = mark_refused_fixes(now.project, now.result)
-    present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in marked.violations}
+    _, refused = plan_refusals(now.project, now.result)
+    present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in now.result.violations}
     failed = [f for f in result.fixed if not f.success]
     done_elsewhere = sum(
         1
@@ -113,11 +116,7 @@ def _settle_race(
             f.violation.location.line) not in present
     )  # fmt: skip
     settled = dataclasses.replace(
-        result,
-        violations=marked.violations,
-        remaining=marked.violations,
-        refused_fixes=marked.refused_fixes,
-        notes=marked.notes,
+        result, violations=now.result.violations, remaining=now.result.violations
     )
     outcome = (
         "the tree changed while this fix ran: another filid fix (another MCP server or a CLI "
@@ -125,7 +124,7 @@ def _settle_race(
         f"{len(failed)} fix(es) this run could not make are already made on the tree; the "
         "violations listed are the tree as it is now"
     )
-    return settled, outcome
+    return with_refusals(settled, refused, notes=False), refused, outcome
 
 
 def _fix_run_pager(root: Path, run_id: str) -> Callable[[str, int], JsonObject]:
@@ -177,12 +176,12 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
             if preview.token != token:
                 raise InputError(ctx.plans.refusal(root, token))
             try:
-                result, changed = apply_previewed(
-                    root, preview, rules=rules, cancelled=ctx.cancelled
-                )
+                applied = apply_previewed(root, preview, rules=rules, cancelled=ctx.cancelled)
             except FixLocked:
                 raise FixError(_LOCK_HELD) from None
-        return _fix_answer(ctx.runs, root, args, result, changed)
+        return _fix_answer(
+            ctx.runs, root, args, applied.result, applied.changed_files, applied.refused
+        )
     if fix:
         with ctx.locks.writing(root):
             try:
@@ -191,8 +190,8 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
                 )
             except FixLocked:
                 raise FixError(_LOCK_HELD) from None
-            result, outcome = _settle_race(root, rules, run.result)
-        answer = _fix_answer(ctx.runs, root, args, result, run.changed_files)
+            result, refused, outcome = _settle_race(root, rules, run)
+        answer = _fix_answer(ctx.runs, root, args, result, run.changed_files, refused)
         if outcome:
             answer["summary"]["outcome"] = outcome
         return answer
@@ -206,7 +205,9 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
         shown = schemas.shown_prefix(args["baseline"])
         baseline = BaselineFile(args["baseline"], shown=shown, confine_to=root)
     with ctx.locks.reading(root):
-        run = run_check(CheckOptions(root, rules=rules, baseline=baseline, reuse=False))
+        run = run_check(
+            CheckOptions(root, rules=rules, baseline=baseline, reuse=False, note_refusals=False)
+        )
     result = run.result
     assert run.project is not None  # reuse=False: the project comes with the result
     data = json_report.validation_report(result, run.project.tree)
@@ -224,7 +225,7 @@ def run_structure_validate(ctx: ToolContext, root: Path, args: Mapping[str, Any]
             Section("notes", ("notes",), list(data.get("notes", []))),
         ],
         args,
-        fix_actions(root, result.violations, args, result, summary),
+        fix_actions(root, result.violations, args, run.refused, summary),
         pager("structure-validate", root, args),
     )
 

@@ -14,21 +14,17 @@ from filid.fix.actions import SkippedFix
 from filid.mcp.tools.calls import call, plural
 from filid.mcp.tools.context import JsonObject
 from filid.mcp.tools.paging import matches_paths
-from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
 
 __all__ = [
     "blocked_text",
     "fix_actions",
-    "refusal_text",
     "safe_fixes",
     "violation_summary",
     "violations_page",
 ]
 
 _VIOLATION_RANK: Final = {"error": 0, "warning": 1, "info": 2}
-# The notes that give a refused fix's reason: the check workflow's marks, the fix loop's.
-_REFUSAL_PREFIXES: Final = ("fix not possible: ", "not fixed: ")
 
 
 def _fix_count_text(count: int) -> str:
@@ -86,42 +82,29 @@ def blocked_text(skipped: Sequence[SkippedFix], limit: int = 3) -> str:
     return shown + more
 
 
-def refusal_text(refused: Sequence[Violation], notes: Sequence[str], limit: int = 3) -> str:
-    """Why the fixes of ``refused`` cannot be made, from the result's notes (the check
-    workflow and the fix loop write one ``<prefix>: <rule> at <path>: <reason>`` note per
-    refused fix), in one short line (the first ``limit`` reasons)."""
-    wanted = {f"{v.rule_id} at {v.path}: " for v in refused}
-    reasons = [
-        rest
-        for note in notes
-        if note.startswith(_REFUSAL_PREFIXES)
-        and (rest := note.split(": ", 1)[1]).startswith(tuple(wanted))
-    ]
-    shown = "; ".join(r if len(r) <= 200 else r[:199] + "…" for r in reasons[:limit])
-    more = f"; and {len(reasons) - limit} more" if len(reasons) > limit else ""
-    return shown + more
-
-
 def fix_actions(
     root: Path,
     violations: Sequence[Violation],
     args: Mapping[str, Any],
-    result: ValidationResult,
+    refused: Sequence[SkippedFix],
     summary: JsonObject | None = None,
 ) -> list[JsonObject]:
     """Calls that act on ``violations``: preview the safe fixes, explain the manual ones.
 
-    ``result`` carries the check workflow's marks: a preview is offered only for the safe
-    fixes the planner does not refuse (``refused_fixes``); when it refuses them all,
-    ``summary.safeFixesBlocked`` says why (an agent told to preview an empty plan would only
-    loop).
+    ``refused`` are the fixes the check workflow marked refused (or the fix loop's last plan
+    could not make), with the planner's reasons: a preview is offered only for the safe
+    fixes not among them; when they are all refused, ``summary.safeFixesBlocked`` says why
+    (an agent told to preview an empty plan would only loop).
     """
     actions: list[JsonObject] = []
     safe = safe_fixes(violations)
-    refused = [v for v in safe if v.fingerprint in result.refused_fixes]
-    if refused and len(refused) == len(safe) and summary is not None:
-        summary["safeFixesBlocked"] = refusal_text(refused, result.notes) or "no fix computable"
-    safe = [v for v in safe if v.fingerprint not in result.refused_fixes]
+    refused_prints = {s.violation.fingerprint for s in refused}
+    offered = [v for v in safe if v.fingerprint not in refused_prints]
+    if safe and not offered and summary is not None:
+        safe_prints = {v.fingerprint for v in safe}
+        blocked = [s for s in refused if s.violation.fingerprint in safe_prints]
+        summary["safeFixesBlocked"] = blocked_text(blocked) or "no fix computable"
+    safe = offered
     if safe:
         rules = sorted({v.rule_id for v in safe})
         extra: JsonObject = {"rules": list(args["rules"])} if args.get("rules") else {}

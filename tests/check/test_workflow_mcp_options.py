@@ -1,4 +1,5 @@
-"""run_check's subtree scope (rule-query check): only the nodes at or below one node."""
+"""The run_check options the MCP server uses: a subtree scope (rule-query check) and the
+refused fixes as data instead of notes (structure-validate's nextActions)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,16 @@ def test_a_scope_that_is_not_a_node_is_bad_input(project: Path) -> None:
 def test_a_scope_cannot_be_fixed(project: Path) -> None:
     with pytest.raises(UsageError, match="scope cannot be combined with fixes"):
         run_check(CheckOptions(project, scope="src/auth", fix=Risk.SAFE))
+
+
+def test_refusals_come_as_data_with_or_without_their_notes(project: Path) -> None:
+    noted = run_check(CheckOptions(project, reuse=False))
+    quiet = run_check(CheckOptions(project, reuse=False, note_refusals=False))
+    assert noted.refused, "the example project has fixes the planner refuses"
+    assert quiet.refused == noted.refused
+    prints = {s.violation.fingerprint for s in noted.refused}
+    assert noted.result.refused_fixes == quiet.result.refused_fixes == prints
+    refusal_notes = [n for n in noted.result.notes if n.startswith("fix not possible: ")]
+    assert len(refusal_notes) == len(noted.refused)
+    assert not [n for n in quiet.result.notes if n.startswith("fix not possible: ")]
+    assert quiet.result.notes == tuple(n for n in noted.result.notes if n not in refusal_notes)
