@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from filid.check.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.cli import cli
 from filid.model.report import Regime
 from filid.rules.catalogue import RULE_IDS, UNDECLARED_RULE_IDS, runs_by_default

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from filid.check.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.check.scoping import select_rules
 from filid.model.errors import ConfigError, UsageError
 from filid.model.violations import Severity

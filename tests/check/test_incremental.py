@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import filid.check.engine
+import filid.check.project
 from filid.cli import cli
 from tests.conftest import write_files
 
@@ -731,13 +731,13 @@ class CountedPipeline:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.runs = 0
-        original = filid.check.engine.load_project
+        original = filid.check.project.load_project
 
         def counted(*args: Any, **kwargs: Any) -> Any:
             self.runs += 1
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(filid.check.engine, "load_project", counted)
+        monkeypatch.setattr(filid.check.project, "load_project", counted)
 
 
 def test_cached_check_equals_no_cache_after_every_random_edit(

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import filid.check.engine
-from filid.check.engine import evaluate, load_project
-from filid.check.snapshot import check_project
+import filid.check.project
+from filid.check.engine import evaluate
+from filid.check.incremental import check_project
+from filid.check.project import load_project
 from filid.model.report import ValidationResult
 from filid.store.location import project_cache_dir
 from tests.conftest import EXAMPLES
@@ -46,7 +47,7 @@ def forbid_pipeline(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise PipelineRan
 
-    monkeypatch.setattr(filid.check.engine, "load_project", refuse)
+    monkeypatch.setattr(filid.check.project, "load_project", refuse)
 
 
 def test_unchanged_project_is_answered_from_the_snapshot(

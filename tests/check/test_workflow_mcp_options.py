@@ -1,4 +1,4 @@
-"""The run_check options the MCP server uses: a subtree scope (rule-query check) and the
+"""The run_check options the MCP server uses: a subtree target (rule-query check) and the
 refused fixes as data instead of notes (structure-validate's nextActions)."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from filid.check import CheckOptions, run_check
-from filid.model.errors import InputError, UsageError
-from filid.model.violations import Risk
+from filid.model.errors import InputError
 from tests.conftest import EXAMPLES
 
 
@@ -21,24 +20,19 @@ def project(tmp_path: Path) -> Path:
     return target
 
 
-def test_a_scope_keeps_the_subtree_and_returns_the_project(project: Path) -> None:
+def test_a_target_keeps_the_subtree_and_returns_the_project(project: Path) -> None:
     whole = run_check(CheckOptions(project, reuse=False)).result
-    scoped = run_check(CheckOptions(project, scope="src/auth"))
-    assert scoped.project is not None, "a scoped check loads afresh"
+    scoped = run_check(CheckOptions(project, target="src/auth"))
+    assert scoped.project is not None, "a subtree check loads afresh"
     assert scoped.result.scope == "src/auth"
     paths = {v.path for v in scoped.result.violations}
     assert paths and all(p == "src/auth" or p.startswith("src/auth/") for p in paths)
     assert len(scoped.result.violations) < len(whole.violations)
 
 
-def test_a_scope_that_is_not_a_node_is_bad_input(project: Path) -> None:
+def test_a_target_that_is_not_a_node_is_bad_input(project: Path) -> None:
     with pytest.raises(InputError, match="src/nowhere: not a node"):
-        run_check(CheckOptions(project, scope="src/nowhere"))
-
-
-def test_a_scope_cannot_be_fixed(project: Path) -> None:
-    with pytest.raises(UsageError, match="scope cannot be combined with fixes"):
-        run_check(CheckOptions(project, scope="src/auth", fix=Risk.SAFE))
+        run_check(CheckOptions(project, target="src/nowhere"))
 
 
 def test_refusals_come_as_data_with_or_without_their_notes(project: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from filid.check.engine import load_project
+from filid.check.project import load_project
 from filid.fix.planner import plan_fixes
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
 from tests.conftest import write_files

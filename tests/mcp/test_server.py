@@ -21,7 +21,8 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from filid import __version__
-from filid.check.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.drift.detect import detect_drift
 from filid.graph import resolve_lca
 from filid.mcp.server import build_server

@@ -199,7 +199,8 @@ def apply_baseline_file(
     """``result`` with only the violations the baseline at ``source`` does not record, and
     what it did (the MCP answer's ``baseline`` counts)."""
     text, where = _read_baseline_file(source)
-    label = source.path if source.confine_to is None else f"baseline {source.shown}"
+    shown = source.shown if source.shown is not None else source.path
+    label = source.path if source.confine_to is None else f"baseline {shown}"
     filtered = apply_baseline(result, text, source=label)
     suppressed = filtered.baseline_suppressed - result.baseline_suppressed
     applied = set(result.rules_applied)

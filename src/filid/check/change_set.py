@@ -18,7 +18,7 @@ import subprocess
 from collections.abc import Collection, Iterable
 from pathlib import Path
 
-from filid.check.engine import Project
+from filid.check.project import Project
 from filid.graph.resolve import PROBE_EXTENSIONS, TS_TWINS
 from filid.model.facts import ImportFact
 from filid.model.violations import Severity, Violation

@@ -30,7 +30,7 @@ from filid.model.report import ValidationResult
 from filid.model.violations import Risk
 
 if TYPE_CHECKING:
-    from filid.check.engine import Project
+    from filid.check.project import Project
     from filid.config.model import Config
     from filid.fix.actions import SkippedFix
 
@@ -53,11 +53,11 @@ class CheckOptions:
       ``--unsafe-fixes``); with ``dry_run`` only compute the diff (``--diff``).
     - ``baseline``: report only violations not recorded in this baseline file.
     - ``new_since``: report only violations new since the merge base of this ref and HEAD.
-    - ``scope``: evaluate only the nodes at or below this node (root-relative node path or a
-      real path; ``rule-query`` check); implies a fresh load, as ``reuse=False``.
     - ``exemptions_from``: take DETAIL.md boundary exemptions from this commit.
     - ``reuse``: answer from the stored result when nothing changed (``snapshot``); ``False``
       loads and evaluates afresh and returns the project with the result.
+    - ``target``: check only the node holding this file or folder (``filid rules check``,
+      MCP ``rule-query``); implies a fresh evaluation.
     - ``mark_fixes``: mark the fixes the planner would refuse (fix counts that ``--fix`` can
       honour); the SessionStart hook skips it.
     - ``note_refusals``: also say why each marked fix is refused in the result's notes (the
@@ -75,10 +75,10 @@ class CheckOptions:
     dry_run: bool = False
     baseline: BaselineFile | None = None
     new_since: str | None = None
-    scope: str | None = None
     exemptions_from: str | None = None
     use_cache: bool = True
     reuse: bool = True
+    target: str | None = None
     mark_fixes: bool = True
     note_refusals: bool = True
     progress: Callable[[int, int], None] | None = None
@@ -90,9 +90,10 @@ class CheckRun:
     """What one check found, for a door to render.
 
     ``project`` is the loaded project when the result was computed afresh without fixes
-    (``reuse=False``); ``diff`` and ``changed_files`` come from the fix loop; ``deleted`` are
-    the staged deletions that were checked; ``refused`` the fixes marked refused, with the
-    planner's reasons (when computed afresh or by the fix loop; not from a reused result).
+    (``reuse=False`` or a ``target``); ``diff`` and ``changed_files`` come from the fix loop;
+    ``deleted`` are the staged deletions that were checked; ``refused`` the fixes marked
+    refused, with the planner's reasons (when computed afresh or by the fix loop; not from a
+    reused result).
     """
 
     result: ValidationResult
@@ -134,8 +135,6 @@ def run_check(options: CheckOptions) -> CheckRun:
                 "--exemptions-from cannot be combined with --fix, --unsafe-fixes or --diff"
             )
         pinned = _pinned_config(path, options.config_path, options.exemptions_from)
-    if options.scope is not None and options.fix is not None:
-        raise UsageError("a subtree scope cannot be combined with fixes")
     project: Project | None = None
     diff = ""
     changed: tuple[str, ...] = ()
@@ -155,8 +154,8 @@ def run_check(options: CheckOptions) -> CheckRun:
         )
         result, diff, changed = fixed.result, fixed.diff, fixed.changed_files
         refused = tuple(s for s in fixed.skipped if s.violation.fingerprint in result.refused_fixes)
-    elif options.reuse and options.scope is None:
-        from filid.check.snapshot import check_project
+    elif options.reuse and options.target is None:
+        from filid.check.incremental import check_project
 
         result = check_project(
             path,
@@ -169,7 +168,8 @@ def run_check(options: CheckOptions) -> CheckRun:
             config=pinned,
         )
     else:
-        from filid.check.engine import evaluate, load_project
+        from filid.check.engine import evaluate
+        from filid.check.project import load_project
 
         project = load_project(
             path,
@@ -179,10 +179,10 @@ def run_check(options: CheckOptions) -> CheckRun:
             progress=options.progress,
         )
         scope = "."
-        if options.scope is not None:
+        if options.target is not None:
             from filid.rules.query import scope_of
 
-            scope = scope_of(project.tree, project.root, options.scope)
+            scope = scope_of(project.tree, project.root, options.target)
         result = evaluate(project, rule_ids=rule_ids, scope=scope, files=scope_files)
         if options.mark_fixes:
             result, refused = plan_refusals(project, result)
@@ -347,7 +347,7 @@ def _with_broken_imports(
     if not deleted:
         return result
     from filid.check.change_set import broken_imports
-    from filid.check.engine import load_project
+    from filid.check.project import load_project
     from filid.model.violations import Violation
 
     project = load_project(

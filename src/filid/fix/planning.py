@@ -79,7 +79,7 @@ _PATH_EDGES = (b"'", b'"', b"`", b"/")
 
 
 class ProjectView(Protocol):
-    """What the planner reads of a loaded project (``filid.check.engine.Project`` satisfies it)."""
+    """What the planner reads of a loaded project (``filid.check.project.Project`` satisfies it)."""
 
     @property
     def root(self) -> Path: ...

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from filid.check.engine import Project, evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import Project, load_project
 from filid.check.scoping import normalize_files
 from filid.fix.actions import FixPlan, SkippedFix, SyncAction
 from filid.fix.apply import apply_plan

@@ -188,7 +188,7 @@ def _judge_edit(root: Path, rel: str, request: HookRequest) -> tuple[list[Violat
     """(the document-contract findings the edit introduces, a note for the agent), or
     ``None`` when the edit cannot be judged (a file filid does not read, an edit that would
     fail)."""
-    from filid.check.engine import DOCUMENTS_READ
+    from filid.check.project import DOCUMENTS_READ
     from filid.scan.universe import is_source_file
 
     name = rel.rpartition("/")[2]
@@ -241,7 +241,8 @@ def _adds_imports(rel: str, before: str, after: str) -> bool:
 def _structure_findings(root: Path, config: Any, rel: str, after: str) -> list[Violation]:
     """The error and warning findings the project would have after ``rel`` holds ``after``
     and does not have now (by fingerprint)."""
-    from filid.check.engine import evaluate, load_project
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
     from filid.check.snapshot import reusable_resolutions
     from filid.hook.after_edit import project_after_edit
     from filid.scan.regime import list_project_universe

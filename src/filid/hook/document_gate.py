@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from filid.check.engine import DOCUMENTS_READ, Project, evaluate
+from filid.check.engine import evaluate
+from filid.check.project import DOCUMENTS_READ, Project
 from filid.config.globs import matches_any_glob
 from filid.config.model import Config
 from filid.graph import build_module_graph, build_resolver

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from filid.check.engine import load_project
+from filid.check.project import load_project
 from filid.check.scoping import timestamp
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section, compact

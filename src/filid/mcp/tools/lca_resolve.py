@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from filid.check.engine import load_project
+from filid.check.project import load_project
 from filid.mcp import outputs, schemas
 from filid.mcp.tools.calls import call, given_args
 from filid.mcp.tools.context import JsonObject, ToolContext, ToolSpec

@@ -94,7 +94,7 @@ def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> Jso
             CheckOptions(
                 root,
                 rules=args.get("rules"),
-                scope=args["targetPath"],
+                target=args["targetPath"],
                 reuse=False,
                 note_refusals=False,
             )
