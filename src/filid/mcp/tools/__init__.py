@@ -1,9 +1,11 @@
 """The five MCP tools, one module each (arguments, budget, nextActions), and their registry.
 
-Each tool composes the same engine and report functions as its CLI command; the modules
-beside them hold what the tools share: the context a run receives (:mod:`.context`), the
-per-root locks (:mod:`.locks`), nextActions entries (:mod:`.calls`), narrowing and paging
-(:mod:`.paging`), and the violations list with the calls that act on it (:mod:`.violations`).
+Each tool runs the check workflow (:func:`filid.check.run_check`: baseline, rule selection,
+refused-fix marks and the fix loop live there) or a stage, like its CLI command, and renders
+the answer. The modules beside them hold what the tools share: the context a run receives
+(:mod:`.context`), the per-root locks (:mod:`.locks`), nextActions entries (:mod:`.calls`),
+narrowing and paging (:mod:`.paging`), and the violations list with the calls that act on it
+(:mod:`.violations`).
 """
 
 from __future__ import annotations
