@@ -31,6 +31,39 @@ async def test_a_fix_while_another_holds_the_lock_changes_nothing_and_says_why(
     assert sorted(p.as_posix() for p in workspace.project.rglob("*")) == before
 
 
+async def test_a_fix_while_a_nested_project_is_being_fixed_says_why_too(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    """The other fix runs on a project root inside this one (its lock on the folder, not on
+    this project's journal): refused the same way."""
+    before = sorted(p.as_posix() for p in workspace.project.rglob("*"))
+    with fix_transaction(workspace.project / "src"):  # a fix of a nested root, mid-run
+        async with connect() as client:
+            text = error_text(
+                await client.call_tool("structure-validate", {"path": "project", "fix": True})
+            )
+    assert "another filid fix is running" in text and "this call changed nothing" in text
+    assert sorted(p.as_posix() for p in workspace.project.rglob("*")) == before
+
+
+async def test_a_previewed_fix_while_another_holds_the_lock_says_why_too(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    async with connect() as client:
+        token = ok(
+            await client.call_tool("structure-validate", {"path": "project", "preview": True})
+        )["summary"]["planToken"]
+        before = sorted(p.as_posix() for p in workspace.project.rglob("*"))
+        with fix_transaction(workspace.project):  # another process's fix, mid-run
+            text = error_text(
+                await client.call_tool(
+                    "structure-validate", {"path": "project", "fix": True, "planToken": token}
+                )
+            )
+    assert "another filid fix is running" in text and "this call changed nothing" in text
+    assert sorted(p.as_posix() for p in workspace.project.rglob("*")) == before
+
+
 async def test_a_fix_that_read_the_tree_before_another_run_fixed_it_reports_the_tree_now(
     connect: ClientFactory, workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -369,6 +369,45 @@ async def test_fix_creates_the_missing_entry_point_and_revalidates(
     assert [v["fingerprint"] for v in remaining] == [v.fingerprint for v in after.violations]
 
 
+async def test_a_fix_answer_acts_on_the_runs_own_last_plan_without_planning_again(
+    connect: ClientFactory, workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fix loop's last plan already says which safe fixes are refused: the answer's
+    nextActions come from it (no second planning of the tree the run just left), and are
+    the ones a validation of that tree offers."""
+    import filid.fix.planner
+    import filid.fix.run  # the fix loop plans with its own binding: counted apart
+
+    assert filid.fix.run.plan_fixes is filid.fix.planner.plan_fixes
+    real_plan = filid.fix.planner.plan_fixes
+    planned_outside_the_run: list[int] = []
+
+    def counting_plan(*args: Any, **kwargs: Any) -> Any:
+        planned_outside_the_run.append(1)
+        return real_plan(*args, **kwargs)
+
+    # The create-index fixes of these two modules are refused (a file the parser rejects):
+    # safe fixes remain after the run, and the answer must say why without planning again.
+    for module in ("src/orders", "src/components"):
+        for source in (workspace.project / module).iterdir():
+            if source.suffix in (".ts", ".tsx"):
+                source.write_text("export const broken = (;\n")
+    fix = {"path": str(workspace.project), "fix": True, "maxChars": WHOLE}
+    async with connect() as client:
+        monkeypatch.setattr(filid.fix.planner, "plan_fixes", counting_plan)
+        fixed = ok(await client.call_tool("structure-validate", fix))
+        monkeypatch.setattr(filid.fix.planner, "plan_fixes", real_plan)
+        validated = ok(
+            await client.call_tool(
+                "structure-validate", {"path": str(workspace.project), "maxChars": WHOLE}
+            )
+        )
+    assert "syntax errors" in fixed["summary"]["safeFixesBlocked"]
+    assert planned_outside_the_run == []
+    assert fixed["nextActions"] == validated["nextActions"]
+    assert fixed["summary"].get("safeFixesBlocked") == validated["summary"].get("safeFixesBlocked")
+
+
 async def test_fix_runs_on_one_root_never_interleave(
     server: Server[Any], workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -408,7 +447,7 @@ async def test_fix_runs_on_one_root_never_interleave(
 async def test_the_event_loop_stays_responsive_during_a_slow_tool(
     server: Server[Any], workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import filid.mcp.tools
+    import filid.mcp.tools.fractal_scan
 
     real_load = load_project
 
@@ -416,7 +455,7 @@ async def test_the_event_loop_stays_responsive_during_a_slow_tool(
         time.sleep(1.0)
         return real_load(*args, **kwargs)
 
-    monkeypatch.setattr(filid.mcp.tools, "load_project", slow_load)
+    monkeypatch.setattr(filid.mcp.tools.fractal_scan, "load_project", slow_load)
     async with Client(server) as client:
         listed_after: list[float] = []
         started = time.perf_counter()
@@ -571,12 +610,12 @@ async def test_a_path_resolves_against_the_servers_working_directory(
 async def test_internal_errors_become_tool_errors(
     connect: ClientFactory, workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import filid.mcp.tools
+    import filid.mcp.tools.fractal_scan
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("boom")
 
-    monkeypatch.setattr(filid.mcp.tools, "load_project", broken)
+    monkeypatch.setattr(filid.mcp.tools.fractal_scan, "load_project", broken)
     async with connect() as client:
         result = await client.call_tool("fractal-scan", {"path": str(workspace.project)})
         # The server is still serving afterwards.

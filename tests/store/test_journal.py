@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from filid.cli import cli
 from filid.fix.run import run_fix
-from filid.model.errors import FixError
+from filid.model.errors import FixError, FixLocked
 from filid.model.violations import Risk
 from filid.scan.universe import resolve_root
 from filid.store.journal import JOURNAL_NAME, fix_transaction, recover_interrupted_fix
@@ -229,7 +229,7 @@ def test_a_live_fix_is_not_taken_for_an_interrupted_one(tmp_path: Path) -> None:
         target.unlink()
         # Another fix on the same project is refused while this one runs…
         with (
-            pytest.raises(FixError, match="another filid fix is running"),
+            pytest.raises(FixLocked, match="another filid fix is running"),
             fix_transaction(project),
         ):
             pass

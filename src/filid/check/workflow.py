@@ -32,6 +32,7 @@ from filid.model.violations import Risk
 if TYPE_CHECKING:
     from filid.check.project import Project
     from filid.config.model import Config
+    from filid.fix.actions import SkippedFix
 
 
 class NothingStaged(Exception):
@@ -59,6 +60,9 @@ class CheckOptions:
       MCP ``rule-query``); implies a fresh evaluation.
     - ``mark_fixes``: mark the fixes the planner would refuse (fix counts that ``--fix`` can
       honour); the SessionStart hook skips it.
+    - ``note_refusals``: also say why each marked fix is refused in the result's notes (the
+      CLI's text and JSON); the MCP server leaves them out of its answers and reads
+      ``CheckRun.refused`` instead.
     """
 
     path: str | os.PathLike[str] = "."
@@ -76,6 +80,7 @@ class CheckOptions:
     reuse: bool = True
     target: str | None = None
     mark_fixes: bool = True
+    note_refusals: bool = True
     progress: Callable[[int, int], None] | None = None
     cancelled: Callable[[], bool] | None = None
 
@@ -86,7 +91,9 @@ class CheckRun:
 
     ``project`` is the loaded project when the result was computed afresh without fixes
     (``reuse=False`` or a ``target``); ``diff`` and ``changed_files`` come from the fix loop;
-    ``deleted`` are the staged deletions that were checked.
+    ``deleted`` are the staged deletions that were checked; ``refused`` the fixes marked
+    refused, with the planner's reasons (when computed afresh or by the fix loop; not from a
+    reused result).
     """
 
     result: ValidationResult
@@ -96,6 +103,7 @@ class CheckRun:
     changed_files: tuple[str, ...] = ()
     deleted: tuple[str, ...] = ()
     baseline: BaselineCounts | None = None
+    refused: tuple[SkippedFix, ...] = ()
 
 
 def run_check(options: CheckOptions) -> CheckRun:
@@ -130,6 +138,7 @@ def run_check(options: CheckOptions) -> CheckRun:
     project: Project | None = None
     diff = ""
     changed: tuple[str, ...] = ()
+    refused: tuple[SkippedFix, ...] = ()
     if options.fix is not None:
         from filid.fix.run import run_fix
 
@@ -144,6 +153,7 @@ def run_check(options: CheckOptions) -> CheckRun:
             cancelled=options.cancelled,
         )
         result, diff, changed = fixed.result, fixed.diff, fixed.changed_files
+        refused = tuple(s for s in fixed.skipped if s.violation.fingerprint in result.refused_fixes)
     elif options.reuse and options.target is None:
         from filid.check.incremental import check_project
 
@@ -175,7 +185,8 @@ def run_check(options: CheckOptions) -> CheckRun:
             scope = scope_of(project.tree, project.root, options.target)
         result = evaluate(project, rule_ids=rule_ids, scope=scope, files=scope_files)
         if options.mark_fixes:
-            result = mark_refused_fixes(project, result)
+            result, refused = plan_refusals(project, result)
+            result = with_refusals(result, refused, notes=options.note_refusals)
     counts = None
     if options.baseline is not None:
         result, counts = apply_baseline_file(result, options.baseline)
@@ -191,6 +202,7 @@ def run_check(options: CheckOptions) -> CheckRun:
         changed_files=changed,
         deleted=deleted,
         baseline=counts,
+        refused=refused,
     )
 
 
@@ -199,34 +211,48 @@ def mark_refused_fixes(project: Project, result: ValidationResult) -> Validation
     why, as notes), so that "N fixable with --fix" and "N more with --unsafe-fixes" count
     only what ``--fix`` and ``--unsafe-fixes`` can apply.
 
-    Planned once per freshly computed result (the snapshot keeps the marks). Fixes skipped
-    only because another fix of the same pass conflicts are not refused: a later pass of the
-    fix run applies them.
+    Planned once per freshly computed result (the snapshot keeps the marks).
     """
+    return with_refusals(*plan_refusals(project, result))
+
+
+def plan_refusals(
+    project: Project, result: ValidationResult
+) -> tuple[ValidationResult, tuple[SkippedFix, ...]]:
+    """``result`` with the files the fix planner read, and the safe and moderate fixes it
+    would refuse, with its reasons. Fixes skipped only because another fix of the same pass
+    conflicts are not refused: a later pass of the fix run applies them."""
     applicable = (Risk.SAFE, Risk.MODERATE)
     if not any(v.fix is not None and v.fix.risk in applicable for v in result.violations):
-        return result
+        return result, ()
     from filid.fix.planner import plan_fixes
 
     plan = plan_fixes(project, result.violations, max_risk=Risk.MODERATE, operations=False)
     result = dataclasses.replace(result, fix_inputs=plan.reads, fix_needles=plan.needles)
-    refused = [
+    refused = tuple(
         s
         for s in plan.skipped
         if s.violation.fix is not None
         and s.violation.fix.risk in applicable
         and not s.reason.startswith("another fix ")
-    ]
+    )
+    return result, refused
+
+
+def with_refusals(
+    result: ValidationResult, refused: Sequence[SkippedFix], *, notes: bool = True
+) -> ValidationResult:
+    """``result`` with ``refused`` marked (and, with ``notes``, why, as notes)."""
     if not refused:
         return result
-    notes = tuple(
+    added = tuple(
         f"fix not possible: {s.violation.rule_id} at {s.violation.path}: {s.reason}"
         for s in refused
     )
     return dataclasses.replace(
         result,
         refused_fixes=frozenset(s.violation.fingerprint for s in refused),
-        notes=result.notes + notes,
+        notes=result.notes + added if notes else result.notes,
     )
 
 
@@ -342,5 +368,7 @@ __all__ = [
     "CheckRun",
     "NothingStaged",
     "mark_refused_fixes",
+    "plan_refusals",
     "run_check",
+    "with_refusals",
 ]

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, assert_never
 
-from filid.check.engine import evaluate
-from filid.check.project import load_project
+from filid.check import CheckOptions, CheckRun, run_check
 from filid.fix.actions import CreateFile, EditFile, FixPlan, MoveFile, RemoveDirIfEmpty, digest
 from filid.fix.apply import apply_plan, preview_diff
 from filid.fix.planner import plan_fixes
@@ -103,11 +102,13 @@ def _token(root: Path, plan: FixPlan, files: Mapping[str, str | None]) -> str:
 
 
 def plan_preview(
-    root: Path, *, rule_ids: Sequence[str] | None, max_risk: Risk = Risk.SAFE
+    root: Path, *, rules: Sequence[str] | None, max_risk: Risk = Risk.SAFE
 ) -> PlanPreview:
-    """Plan one fix pass of the project at ``root`` (writes nothing)."""
-    project = load_project(root)
-    result = evaluate(project, rule_ids=rule_ids)
+    """Plan one fix pass of the project at ``root`` (writes nothing) for ``rules`` (ids or
+    aliases; ``None``: every enabled rule)."""
+    checked = run_check(CheckOptions(root, rules=rules, reuse=False, mark_fixes=False))
+    project, result = checked.project, checked.result
+    assert project is not None  # reuse=False: the project comes with the result
     plan = plan_fixes(project, result.violations, max_risk=max_risk)
     diff = preview_diff(plan) if not plan.is_empty else ""
     real_root = Path(os.path.realpath(root))
@@ -132,12 +133,14 @@ def apply_previewed(
     root: Path,
     preview: PlanPreview,
     *,
-    rule_ids: Sequence[str] | None,
+    rules: Sequence[str] | None,
     cancelled: Callable[[], bool] | None = None,
-) -> tuple[ValidationResult, tuple[str, ...]]:
+) -> CheckRun:
     """Apply exactly ``preview.plan``, re-validate, and say which fixes took effect.
 
-    Returns the re-validated result (``fixed`` and ``remaining`` set) and the changed paths.
+    Returns the check of the tree it left: the result with ``fixed`` and ``remaining`` set,
+    ``changed_files``, and the fixes the planner would still refuse (``refused``; their
+    reasons are not added to the notes).
     Raises :class:`~filid.model.errors.FixError` (every file restored) when applying fails,
     :class:`~filid.model.errors.FixCancelled` (every file restored) when ``cancelled`` says
     yes before the commit point.
@@ -150,7 +153,8 @@ def apply_previewed(
             changed = apply_plan(preview.plan, journal)
             if cancelled is not None and cancelled():
                 raise FixCancelled(changed)
-    result = evaluate(load_project(root), rule_ids=rule_ids)
+    checked = run_check(CheckOptions(root, rules=rules, reuse=False, note_refusals=False))
+    result = checked.result
     still = {_identity(v) for v in result.violations}
     fixed = tuple(
         FixedItem(
@@ -161,7 +165,11 @@ def apply_previewed(
         )
         for f in preview.plan.fixes
     )
-    return dataclasses.replace(result, fixed=fixed, remaining=result.violations), changed
+    return dataclasses.replace(
+        checked,
+        result=dataclasses.replace(result, fixed=fixed, remaining=result.violations),
+        changed_files=changed,
+    )
 
 
 class PlanRegistry:

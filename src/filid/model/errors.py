@@ -23,6 +23,11 @@ class FixError(FilidError):
     """A fix could not be applied; every file was rolled back (exit code 2)."""
 
 
+class FixLocked(FixError):
+    """A fix refused because another filid fix (another process) holds the project's fix
+    lock; nothing was written."""
+
+
 class FixCancelled(FixError):
     """A fix run stopped by its caller before its commit point; every file was restored."""
 

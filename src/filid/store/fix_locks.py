@@ -14,7 +14,7 @@ import os
 import stat
 from pathlib import Path
 
-from filid.model.errors import FixError
+from filid.model.errors import FixError, FixLocked
 from filid.store.location import cache_root, ensure_private_directory
 
 try:
@@ -109,7 +109,7 @@ def nesting_locks(root: Path) -> list[int]:
                     )
                 except BlockingIOError:
                     where = "a folder inside it" if exclusive else folder
-                    raise FixError(
+                    raise FixLocked(
                         f"another filid fix is running on {where} (fixes on nested project "
                         f"roots cannot run at once); try again when it ends"
                     ) from None

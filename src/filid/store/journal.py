@@ -39,7 +39,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from filid.model.errors import FixError
+from filid.model.errors import FixError, FixLocked
 from filid.store.files import UnsafePathError, read_regular_file_with_stat
 from filid.store.fix_locks import (
     close_private,
@@ -311,7 +311,7 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
     nesting: list[int] = []
     try:
         if not try_lock(lock):
-            raise FixError(f"another filid fix is running on {root}")
+            raise FixLocked(f"another filid fix is running on {root}")
         try:
             nesting = nesting_locks(root)
         except OSError as error:
