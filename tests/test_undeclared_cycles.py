@@ -92,7 +92,9 @@ SEED = {
         "import { fields } from '@d/lib/fields';\nexport const PDF = fields;\n"
     ),
     "packages/lib/package.json": '{"name": "@d/lib", "exports": {"./*": "./*.ts"}}\n',
-    "packages/lib/fields.ts": "import { prisma } from '@d/prisma';\nexport const fields = prisma;\n",
+    "packages/lib/fields.ts": (
+        "import { prisma } from '@d/prisma';\nexport const fields = prisma;\n"
+    ),
     "packages/prisma/package.json": '{"name": "@d/prisma", "main": "index.ts"}\n',
     "packages/prisma/index.ts": "export const prisma = 1;\n",
     "packages/prisma/seed/initial-seed.ts": (
@@ -114,3 +116,41 @@ def test_a_package_cycle_through_shipped_code_is_claimed(make_project: ProjectFa
     )
     (cycle,) = _cycles(files, make_project)
     assert cycle.members == ("packages/app-tests", "packages/lib", "packages/prisma")
+
+
+# payload's `packages/codemod`: the transforms' `*.input.ts`/`*.output.ts` fixtures are read
+# as text by their specs and left out of the compiler by the tsconfig's `exclude`.
+CODEMOD = {
+    "packages/codemod/package.json": '{"name": "codemod", "main": "src/index.ts"}\n',
+    "tsconfig.base.json": '{"compilerOptions": {"strict": true}}\n',
+    "packages/codemod/tsconfig.json": (
+        '{"extends": "../../tsconfig.base.json", "include": ["src"],\n'
+        ' "exclude": ["**/*.input.ts", "**/*.output.ts"]}\n'
+    ),
+    "packages/codemod/src/index.ts": "export const transform = 1;\n",
+    "packages/codemod/src/transforms/next/basic.input.ts": (
+        "import { importMap } from './admin/importMap.js';\nexport default importMap;\n"
+    ),
+    "packages/codemod/src/transforms/next/real.ts": (
+        "import { gone } from './gone.js';\nexport default gone;\n"
+    ),
+}
+
+
+def test_a_file_the_tsconfig_excludes_and_nothing_imports_is_not_judged_unresolved(
+    make_project: ProjectFactory,
+) -> None:
+    result = evaluate(load_project(make_project(CODEMOD), use_cache=False))
+    assert [(v.rule_id, v.path) for v in result.violations] == [
+        ("unresolved-import", "packages/codemod/src/transforms/next/real.ts")
+    ]
+    # Imported by an included file, an excluded file is compiled all the same.
+    files = dict(CODEMOD)
+    files["packages/codemod/src/index.ts"] = (
+        "import fixture from './transforms/next/basic.input';\nexport const transform = fixture;\n"
+    )
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert sorted(v.path for v in result.violations) == [
+        "packages/codemod/src/transforms/next/basic.input.ts",
+        "packages/codemod/src/transforms/next/real.ts",
+    ]

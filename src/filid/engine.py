@@ -471,8 +471,13 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     the project is built."""
     probes: dict[str, set[tuple[str, str]]] = {}
     unjudged: set[tuple[str, str]] = set()
+    imported = {edge.target for edge in project.file_graph.edges}
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
+            continue
+        if item.file not in imported and project.resolver.is_excluded_by_tsconfig(item.file):
+            # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
+            unjudged.add((item.file, item.specifier))
             continue
         if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
             unjudged.add((item.file, item.specifier))

@@ -24,6 +24,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from filid.config.globs import matches_any_glob
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.patterns import PatternIndex
 
@@ -101,6 +102,13 @@ class CompilerPaths:
     # ``verbatimModuleSyntax``, ``preserveValueImports`` or ``importsNotUsedAsValues``
     # ``preserve``/``error``: an import whose bindings are read only as types stays at emit.
     keeps_value_imports: bool = False
+    # ``exclude`` of the config (or of the nearest base that sets it, as tsc inherits it),
+    # as root-relative globs: files its program leaves out unless an included file imports them.
+    excludes: tuple[str, ...] = ()
+
+    def excludes_file(self, file: str) -> bool:
+        """Whether root-relative ``file`` matches this config's ``exclude``."""
+        return bool(self.excludes) and matches_any_glob(file, self.excludes)
 
     @property
     def needs_extensions(self) -> bool:
@@ -147,6 +155,7 @@ class _RawOptions:
     custom_conditions: tuple[str, ...] = ()
     has_root_dirs: bool = False
     keeps_value_imports: bool | None = None
+    excludes: tuple[str, ...] | None = None
 
 
 def _keeps_value_imports(options: dict[str, object]) -> bool | None:
@@ -208,6 +217,7 @@ class TsconfigIndex:
                     custom_conditions=raw.custom_conditions,
                     has_root_dirs=raw.has_root_dirs,
                     keeps_value_imports=bool(raw.keeps_value_imports),
+                    excludes=raw.excludes or (),
                 )
 
     @property
@@ -289,6 +299,7 @@ class TsconfigIndex:
         conditions: tuple[str, ...] = ()
         has_root_dirs = False
         keeps: bool | None = None
+        excludes: tuple[str, ...] | None = None
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -305,6 +316,13 @@ class TsconfigIndex:
             has_root_dirs = has_root_dirs or inherited.has_root_dirs
             if inherited.keeps_value_imports is not None:
                 keeps = inherited.keeps_value_imports
+            if inherited.excludes is not None:
+                excludes = inherited.excludes
+        own_excludes = obj.get("exclude")
+        if isinstance(own_excludes, list):
+            excludes = tuple(
+                join_path(config_dir, p) for p in own_excludes if isinstance(p, str) and p
+            )
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
             if isinstance(options.get("rootDirs"), list):
@@ -341,6 +359,7 @@ class TsconfigIndex:
             conditions,
             has_root_dirs,
             keeps,
+            excludes,
         )
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:

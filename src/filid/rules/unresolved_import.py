@@ -9,7 +9,9 @@ judged; nor is a dynamic ``import(x)`` of a computed value, a path that resolves
 bundler query (``?inline``) is dropped, or a relative path under a tsconfig with
 ``rootDirs`` (a virtual merged folder, such as React Router's generated ``./+types/x``).
 Test files are not judged (their runner may alias paths filid cannot see), nor an import
-whose missing target git ignores (a file the build generates).
+whose missing target git ignores (a file the build generates), nor a file that its governing
+tsconfig excludes (``exclude``) and no file imports (no compiler reads it: payload's codemod
+fixtures ``*.input.ts``/``*.output.ts`` are read as text by their tests).
 """
 
 from __future__ import annotations
