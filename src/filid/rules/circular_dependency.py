@@ -94,13 +94,29 @@ class CircularDependency:
         # examples) are not a package that others depend on.
         packages = context.package_directories - {"."}
         unshipped = _unshipped_files(context, packages)
-        package_graph = build_package_graph(
-            context.file_graph, packages, context.test_files | unshipped
+        package_graph = _without_nested(
+            build_package_graph(context.file_graph, packages, context.test_files | unshipped)
         )
         for cycle in find_cycles(package_graph, include_type_imports=include):
             yield _finding(context, cycle, "workspace packages")
 
         yield from _barrel_loops(context, packages)
+
+
+def _without_nested(graph: ModuleGraph) -> ModuleGraph:
+    """The package graph without edges between a package and one nested in its folder.
+
+    Decision (SPEC is silent): a manifest inside another package's sources is part of that
+    package's tree, not a unit beside it — amplication's code generator keeps the
+    ``package.json`` it writes into generated apps in ``src/admin/package-json/``, next to the
+    code that fills it in, and the relative imports between them are no package cycle.
+    """
+
+    def nested(a: str, b: str) -> bool:
+        return a.startswith(b + "/") or b.startswith(a + "/")
+
+    edges = tuple(e for e in graph.edges if not nested(e.source, e.target))
+    return ModuleGraph(nodes=graph.nodes, edges=edges)
 
 
 def _unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozenset[str]:

@@ -1,5 +1,5 @@
-"""Cycle claims in a project that declares nothing (SPEC §0), from layouts met on public
-monorepos: the route a barrel loop shows, and package cycles only through shipped code."""
+"""Claims in a project that declares nothing (SPEC §0), from layouts met on public
+monorepos: cycle routes and package cycles, and the imports that are no unresolved claim."""
 
 from __future__ import annotations
 
@@ -154,3 +154,97 @@ def test_a_file_the_tsconfig_excludes_and_nothing_imports_is_not_judged_unresolv
         "packages/codemod/src/transforms/next/basic.input.ts",
         "packages/codemod/src/transforms/next/real.ts",
     ]
+
+
+def _unresolved(files: dict[str, str], make_project: ProjectFactory) -> list[str]:
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    return sorted(f"{v.path}:{v.message}" for v in result.violations)
+
+
+# amplication's code generator (Nx): `tsconfig.json` is a solution config (`include: []`,
+# `references`), and `tsconfig.app.json` excludes the `*.template.ts` sources it fills in and
+# the `static/` files it copies into the generated app.
+GENERATOR = {
+    "packages/dsg/tsconfig.json": (
+        '{"files": [], "include": [],\n'
+        ' "references": [{"path": "./tsconfig.app.json"}, {"path": "./tsconfig.spec.json"}]}\n'
+    ),
+    "packages/dsg/tsconfig.app.json": (
+        '{"extends": "./tsconfig.json", "include": ["src"],\n'
+        ' "exclude": ["**/**.template.ts", "**/static/**/**", "**/*.spec.ts"]}\n'
+    ),
+    "packages/dsg/tsconfig.spec.json": (
+        '{"extends": "./tsconfig.json", "include": ["**/*.spec.ts"]}\n'
+    ),
+    "packages/dsg/src/main.template.ts": "import { AppModule } from './app.module';\nAppModule;\n",
+    "packages/dsg/src/main.ts": "import { gone } from './gone';\nexport const main = gone;\n",
+}
+
+
+def test_a_file_a_referenced_tsconfig_excludes_is_not_judged_unresolved(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(GENERATOR, make_project) == [
+        "packages/dsg/src/main.ts:'./gone' resolves to no file of the project"
+    ]
+
+
+def test_a_tsconfig_extending_a_generated_config_leaves_relative_imports_unjudged(
+    make_project: ProjectFactory,
+) -> None:
+    # A SvelteKit app: `./$types` resolves through the `rootDirs` of the generated
+    # `.svelte-kit/tsconfig.json`, which a fresh clone does not have.
+    files = {
+        "examples/ssr/tsconfig.json": '{"extends": "./.svelte-kit/tsconfig.json"}\n',
+        "examples/ssr/src/routes/+page.ts": (
+            "import type { PageLoad } from './$types';\nexport const load: PageLoad = () => 1;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == []
+    files["examples/ssr/tsconfig.json"] = '{"compilerOptions": {"strict": true}}\n'
+    assert len(_unresolved(files, make_project)) == 1
+
+
+def test_jscodeshift_testfixtures_are_test_files(make_project: ProjectFactory) -> None:
+    # TanStack Query's codemods: inputs and outputs of `defineTest`, imports left dangling.
+    files = {
+        "packages/codemods/src/v5/rename/__testfixtures__/cache-time.input.tsx": (
+            "import { search } from './algolia';\nexport default search;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == []
+
+
+def test_a_folder_whose_manifest_main_exists_is_resolved(make_project: ProjectFactory) -> None:
+    # amplication's design system: `icons/` is reached by an alias; its package.json `main`
+    # is a stylesheet a bundler loads.
+    files = {
+        "tsconfig.json": ('{"compilerOptions": {"paths": {"@ui/icons": ["libs/ui/src/icons"]}}}\n'),
+        "libs/ui/src/icons/package.json": '{"main": "./icon.css"}\n',
+        "libs/ui/src/icons/icon.css": ".i {}\n",
+        "apps/client/src/index.tsx": "import '@ui/icons';\nexport const app = 1;\n",
+    }
+    assert _unresolved(files, make_project) == []
+    del files["libs/ui/src/icons/icon.css"]
+    assert len(_unresolved(files, make_project)) == 1
+
+
+def test_a_package_nested_in_another_package_s_sources_closes_no_package_cycle(
+    make_project: ProjectFactory,
+) -> None:
+    # amplication's generator keeps the package.json it writes for generated apps beside
+    # the code that fills it in; the two import each other by relative paths.
+    files = {
+        "packages/dsg/package.json": '{"name": "dsg", "main": "src/index.ts"}\n',
+        "packages/dsg/src/index.ts": (
+            "import { createPackageJson } from './admin/package-json/create';\n"
+            "export const context = { name: 'x' };\n"
+            "export const run = () => createPackageJson();\n"
+        ),
+        "packages/dsg/src/admin/package-json/package.json": '{"name": "admin-template"}\n',
+        "packages/dsg/src/admin/package-json/create.ts": (
+            "import { context } from '../../index';\n"
+            "export const createPackageJson = () => context.name;\n"
+        ),
+    }
+    assert _cycles(files, make_project) == []
