@@ -83,6 +83,31 @@ def test_each_hop_of_the_shown_route_leaves_the_file_the_last_one_reached(
     ]
 
 
+def test_a_loop_that_must_leave_a_folder_is_shown_as_one_simple_file_cycle(
+    make_project: ProjectFactory,
+) -> None:
+    # amplication-server's shape: inside `b` no import leads from its barrel to the file that
+    # imports `a` back; the loop passes through `c` on the way.
+    files = {
+        "src/a/index.ts": "import { b } from '../b';\nexport const a = () => b;\n",
+        "src/b/index.ts": "export { b } from './b1';\n",
+        "src/b/b1.ts": "import { c } from '../c/c1';\nexport const b = () => c;\n",
+        "src/b/b2.ts": "import { a } from '../a';\nexport const b2 = () => a;\n",
+        "src/c/index.ts": "export { c } from './c1';\n",
+        "src/c/c1.ts": "import { b2 } from '../b/b2';\nexport const c = () => b2;\n",
+    }
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.members == ("src/a", "src/b", "src/c")
+    assert [r.file for r in cycle.related] == [
+        "src/a/index.ts",
+        "src/b/index.ts",
+        "src/b/b1.ts",
+        "src/c/c1.ts",
+        "src/b/b2.ts",
+    ]
+    assert "src/a -> src/b -> src/c -> src/b -> src/a" in cycle.message
+
+
 # documenso's shape: `app-tests` depends on `lib`, `lib` on `prisma`, and the prisma
 # package's seed script (which its index never loads) imports a constant of `app-tests`.
 SEED = {

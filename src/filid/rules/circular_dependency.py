@@ -221,9 +221,10 @@ def _file_loop(
     owners: Mapping[str, str],
     links: Mapping[tuple[str, str], ImportEdge],
 ) -> tuple[ImportEdge, ...]:
-    """The folder route ``hops`` closed file by file: after each hop, the imports that lead
-    from the file it reaches to the file the next hop leaves (inside that folder when
-    possible, else anywhere in the file cycle), so the message shows the whole loop."""
+    """The folder route ``hops`` closed file by file, so the message shows the whole loop:
+    after each hop, the imports that lead, inside the folder it reaches, from the file it
+    reaches to the file the next hop leaves. When a folder holds no such path, the loop is
+    the shortest file cycle through the first hop instead (a simple cycle, never a walk)."""
     adjacency: dict[str, list[tuple[str, ImportEdge]]] = {}
     for (source, target), edge in sorted(links.items()):
         adjacency.setdefault(source, []).append((target, edge))
@@ -238,7 +239,8 @@ def _file_loop(
 
         path = _file_path(hop.target, goal, adjacency, in_folder)
         if path is None:
-            path = _file_path(hop.target, goal, adjacency, lambda _f: True) or []
+            closing = _file_path(hops[0].target, hops[0].source, adjacency, lambda _f: True)
+            return (hops[0], *(closing or []))
         loop.extend(path)
     return tuple(loop)
 
