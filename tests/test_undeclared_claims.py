@@ -273,3 +273,72 @@ def test_a_package_nested_in_another_package_s_sources_closes_no_package_cycle(
         ),
     }
     assert _cycles(files, make_project) == []
+
+
+# novu's NestJS usecases: each folder's barrel re-exports its usecase; `ApplyChange` injects
+# `CreateChange` through `forwardRef`, the maintainers' own break of the cycle.
+def _usecases(injection: str) -> dict[str, str]:
+    return {
+        "src/usecases/apply-change/index.ts": "export { ApplyChange } from './apply-change';\n",
+        "src/usecases/apply-change/apply-change.ts": (
+            "import { forwardRef, Inject, Injectable } from '@nestjs/common';\n"
+            "import { CreateChange } from '../create-change';\n"
+            "@Injectable()\n"
+            f"export class ApplyChange {{\n  constructor({injection}) {{}}\n}}\n"
+        ),
+        "src/usecases/create-change/index.ts": "export { CreateChange } from './create-change';\n",
+        "src/usecases/create-change/create-change.ts": (
+            "import { Injectable } from '@nestjs/common';\n"
+            "import { ApplyChange } from '../apply-change';\n"
+            "@Injectable()\n"
+            "export class CreateChange {\n  constructor(private apply: ApplyChange) {}\n}\n"
+        ),
+    }
+
+
+def test_an_import_read_only_through_forward_ref_closes_no_barrel_loop(
+    make_project: ProjectFactory,
+) -> None:
+    thunk = "@Inject(forwardRef(() => CreateChange)) private create: CreateChange"
+    assert _cycles(_usecases(thunk), make_project) == []
+    # Without the thunk the loop is there at load time, and claimed.
+    (cycle,) = _cycles(_usecases("private create: CreateChange"), make_project)
+    assert cycle.members == ("src/usecases/apply-change", "src/usecases/create-change")
+
+
+# openstatus's drizzle schema: tables reference each other's columns through thunks.
+def _schema(incident_reads: str, monitor_reads: str) -> dict[str, str]:
+    return {
+        "src/schema/index.ts": "export * from './incidents';\nexport * from './monitors';\n",
+        "src/schema/incidents/index.ts": "export { incident } from './incident';\n",
+        "src/schema/incidents/incident.ts": (
+            "import { integer, table } from 'drizzle-orm/sqlite-core';\n"
+            "import { monitor } from '../monitors';\n"
+            "export const incident = table('incident', {\n"
+            f"  monitorId: integer('monitor_id').references({incident_reads}),\n"
+            "});\n"
+        ),
+        "src/schema/monitors/index.ts": "export { monitor } from './monitor';\n",
+        "src/schema/monitors/monitor.ts": (
+            "import { integer, table } from 'drizzle-orm/sqlite-core';\n"
+            "import { incident } from '../incidents';\n"
+            "export const monitor = table('monitor', {\n"
+            f"  id: integer('id'),\n  x: {monitor_reads},\n}});\n"
+        ),
+    }
+
+
+def test_tables_that_reference_each_other_through_thunks_close_no_barrel_loop(
+    make_project: ProjectFactory,
+) -> None:
+    thunk = "() => monitor.id"
+    assert _cycles(_schema(thunk, "() => incident.monitorId"), make_project) == []
+    # One load-time read on each side (here a spread, and a column read) keeps the loop.
+    (cycle,) = _cycles(_schema("monitor.id", "{ ...incident }"), make_project)
+    assert cycle.members == ("src/schema/incidents", "src/schema/monitors")
+    # An arrow with a parameter is a callback that may run at once: no deferral.
+    assert len(_cycles(_schema("monitor.id", "[1].map((n) => incident)"), make_project)) == 1
+    # Nor is an arrow kept in a variable: `export const f = () => X` is a function.
+    files = _schema("monitor.id", "1")
+    files["src/schema/monitors/monitor.ts"] += "export const get = () => incident;\n"
+    assert len(_cycles(files, make_project)) == 1

@@ -28,6 +28,7 @@ from filid.parse.cases import count_cases, is_verification_candidate
 from filid.parse.grammar import Toolkit, toolkit_for
 from filid.parse.side_effects import is_declaration_free, is_expression_free
 from filid.parse.spans import SpanMaker
+from filid.parse.thunks import read_only_in_thunks
 
 # Top-level declaration node types → the Declaration kind they produce.
 _DECLARATION_KINDS = {
@@ -747,6 +748,12 @@ def _mark_value_use(
             _used_as_value(root, source, name.encode(), skip, decorated=decorated) for name in names
         ):
             imports[index] = dataclasses.replace(fact, value_used=False)
+        elif read_only_in_thunks(root, source, names, skip, _is_type_position):
+            imports[index] = dataclasses.replace(fact, deferred=True)
+
+
+def _is_type_position(node: Node) -> bool:
+    return not _is_value_position(node)
 
 
 def _has_decorator(root: Node, source: bytes) -> bool:

@@ -166,15 +166,18 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
     ``index.*`` of two or more folders, lifted to those folders.
 
     Only what loads at import time counts: no type imports (nor imports of types only), no
-    test files, no lazy ``import()``. A loop of deep imports that never enters a barrel, or a
-    folder-level "cycle" no file-level cycle backs, is no claim in an undeclared project.
+    test files, no lazy ``import()``, no import read only in thunks (``forwardRef(() => X)``,
+    ``@ManyToOne(() => User)``, ``references(() => users.id)``: the maintainers' own way of
+    breaking a load-time cycle; ``filid.parse.thunks``). A loop of deep imports that never
+    enters a barrel, or a folder-level "cycle" no file-level cycle backs, is no claim in an
+    undeclared project.
     """
     grouped: dict[tuple[str, str], list[ImportEdge]] = {}
     for edge in context.file_graph.edges:
         if edge.source in context.test_files or is_type_import(edge):
             continue
-        if edge.fact.kind is ImportKind.DYNAMIC:
-            continue
+        if edge.fact.kind is ImportKind.DYNAMIC or edge.fact.deferred:
+            continue  # loaded later (`import()`), or read only in thunks (`forwardRef(() => X)`)
         if package_of(edge.source, packages) != package_of(edge.target, packages):
             continue
         grouped.setdefault((edge.source, edge.target), []).append(edge)
