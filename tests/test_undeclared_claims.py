@@ -277,16 +277,21 @@ def test_a_package_nested_in_another_package_s_sources_closes_no_package_cycle(
 
 # novu's NestJS usecases: each folder's barrel re-exports its usecase; `ApplyChange` injects
 # `CreateChange` through `forwardRef`, the maintainers' own break of the cycle.
-def _usecases(injection: str) -> dict[str, str]:
+def _usecases(injection: str, extra: str = "") -> dict[str, str]:
     return {
         "src/usecases/apply-change/index.ts": "export { ApplyChange } from './apply-change';\n",
         "src/usecases/apply-change/apply-change.ts": (
             "import { forwardRef, Inject, Injectable } from '@nestjs/common';\n"
-            "import { CreateChange } from '../create-change';\n"
+            "import { CreateChange, CreateCommand } from '../create-change';\n"
             "@Injectable()\n"
-            f"export class ApplyChange {{\n  constructor({injection}) {{}}\n}}\n"
+            f"export class ApplyChange {{\n  constructor({injection}) {{}}\n"
+            "  run() {\n    return CreateCommand.create();\n  }\n}\n"
+            f"{extra}"
         ),
-        "src/usecases/create-change/index.ts": "export { CreateChange } from './create-change';\n",
+        "src/usecases/create-change/index.ts": (
+            "export { CreateChange } from './create-change';\n"
+            "export class CreateCommand {\n  static create() {}\n}\n"
+        ),
         "src/usecases/create-change/create-change.ts": (
             "import { Injectable } from '@nestjs/common';\n"
             "import { ApplyChange } from '../apply-change';\n"
@@ -300,7 +305,10 @@ def test_an_import_read_only_through_forward_ref_closes_no_barrel_loop(
     make_project: ProjectFactory,
 ) -> None:
     thunk = "@Inject(forwardRef(() => CreateChange)) private create: CreateChange"
+    # The other binding of the import is read in a method: nothing is read at load time.
     assert _cycles(_usecases(thunk), make_project) == []
+    # A read at load time beside the thunk keeps the loop.
+    assert len(_cycles(_usecases(thunk, "export const x = CreateCommand;\n"), make_project)) == 1
     # Without the thunk the loop is there at load time, and claimed.
     (cycle,) = _cycles(_usecases("private create: CreateChange"), make_project)
     assert cycle.members == ("src/usecases/apply-change", "src/usecases/create-change")

@@ -3,11 +3,13 @@
 ``@Field(() => Workspace)``.
 
 A thunk is an arrow function with no parameters whose body is the binding itself or a member
-chain on it (``() => X``, ``() => X.y.z``), handed to a call (an argument, or a property of an
-object argument: ``@ApiProperty({ type: () => X })``). Loading the file creates the thunk and reads
-nothing; the framework calls it once every module has loaded. That is how maintainers
-deliberately break a load-time import cycle, so an import whose every value read sits in a
-thunk (type positions aside, decorated or not) is marked ``deferred``. Only the undeclared
+chain on it (``() => X``, ``() => X.y.z``), handed to a call (an argument, or a property of
+an object argument: ``@ApiProperty({ type: () => X })``). Loading the file creates the thunk
+and reads nothing; the framework calls it once every module has loaded. That is how maintainers
+deliberately break a load-time import cycle, so an import with a read in a thunk and no value
+read at load time — every other read sits in a function or method body, or in a type position
+(decorated or not) — is marked ``deferred``: NestJS ``@Inject(forwardRef(() => ApplyChange))``
+beside ``ApplyChangeCommand.create(…)`` in a method of the same class. Only the undeclared
 regime's barrel loops use the mark (SPEC §0: a claim must hold for any TypeScript project);
 the declared regime keeps upstream's edges.
 """
@@ -31,8 +33,8 @@ def read_only_in_thunks(
     skip: tuple[int, int],
     is_type_position: Callable[[Node], bool],
 ) -> bool:
-    """True when some local name of ``names`` is read in a thunk and none is read as a
-    value anywhere else (outside the byte range ``skip``, the import itself).
+    """True when some local name of ``names`` is read in a thunk and none is read as a value
+    at load time elsewhere (outside the byte range ``skip``, the import itself).
     ``is_type_position(node)`` says whether a mention lies in a type position."""
     if b"=>" not in source:
         return False
@@ -56,10 +58,35 @@ def read_only_in_thunks(
                 continue
             if node.type not in _VALUE_LEAVES or is_type_position(node):
                 continue
-            if not _is_thunk_body(node):
+            if _is_thunk_body(node):
+                in_thunk = True
+            elif not _inside_a_function(node):
                 return False
-            in_thunk = True
     return in_thunk
+
+
+# Nodes whose body runs when called, not when the file loads.
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "function",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    }
+)
+
+
+def _inside_a_function(node: Node) -> bool:
+    """``node`` lies in the body of a function or method (read when called, not at load)."""
+    current = node.parent
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            return True
+        current = current.parent
+    return False
 
 
 def _is_thunk_body(node: Node) -> bool:
