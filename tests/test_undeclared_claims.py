@@ -81,6 +81,9 @@ def test_each_hop_of_the_shown_route_leaves_the_file_the_last_one_reached(
         "components/App.tsx",
         "components/Layer.tsx",
     ]
+    # The route names the folders the files lie in (`components` has no index: its owner is
+    # the root, which alone would say nothing).
+    assert ": components -> actions -> components -> . -> components [" in cycle.message
 
 
 def test_a_loop_that_must_leave_a_folder_is_shown_as_one_simple_file_cycle(

@@ -215,7 +215,7 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
             if cycle.members not in seen:
                 seen.add(cycle.members)
                 route = _file_loop(cycle.route, owners, links)
-                cycle = Cycle(cycle.members, route, _folders_of(route, owners))
+                cycle = Cycle(cycle.members, route, _folders_of(route))
                 yield _finding(context, cycle, "folders, through their index files, at run time")
 
 
@@ -275,11 +275,13 @@ def _file_path(
     return None
 
 
-def _folders_of(route: tuple[ImportEdge, ...], owners: Mapping[str, str]) -> tuple[str, ...]:
-    """The folders a file loop passes through, in order, each stay counted once."""
+def _folders_of(route: tuple[ImportEdge, ...]) -> tuple[str, ...]:
+    """The folders a file loop passes through, in order, each stay counted once: the files'
+    own folders, so a hop through folders without an ``index.*`` (owned by an ancestor, even
+    the root ``.``) still names where the files are."""
     folders: list[str] = []
     for edge in route:
-        folder = owners[edge.source]
+        folder = parent_dir(edge.source)
         if not folders or folders[-1] != folder:
             folders.append(folder)
     if len(folders) > 1 and folders[-1] == folders[0]:
