@@ -353,3 +353,24 @@ def test_tables_that_reference_each_other_through_thunks_close_no_barrel_loop(
     files = _schema("monitor.id", "1")
     files["src/schema/monitors/monitor.ts"] += "export const get = () => incident;\n"
     assert len(_cycles(files, make_project)) == 1
+
+
+def test_a_drizzle_relations_callback_reads_nothing_at_load(make_project: ProjectFactory) -> None:
+    # openstatus: `monitor_status` reads an enum of `monitors` at load; `monitors` reads the
+    # status table only in its `relations(…)` callback, which drizzle calls lazily.
+    def files(source: str) -> dict[str, str]:
+        schema = _schema("monitor.id", "1")
+        schema["src/schema/monitors/monitor.ts"] = (
+            f"import {{ relations }} from '{source}';\n"
+            "import { table } from 'drizzle-orm/sqlite-core';\n"
+            "import { incident } from '../incidents';\n"
+            "export const monitor = table('monitor', {});\n"
+            "export const monitorRelations = relations(monitor, ({ many }) => ({\n"
+            "  incidents: many(incident),\n"
+            "}));\n"
+        )
+        return schema
+
+    assert _cycles(files("drizzle-orm"), make_project) == []
+    # The same shape with a `relations` of unknown laziness stays a loop.
+    assert len(_cycles(files("./relations"), make_project)) == 1

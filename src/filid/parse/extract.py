@@ -28,7 +28,7 @@ from filid.parse.cases import count_cases, is_verification_candidate
 from filid.parse.grammar import Toolkit, toolkit_for
 from filid.parse.side_effects import is_declaration_free, is_expression_free
 from filid.parse.spans import SpanMaker
-from filid.parse.thunks import read_only_in_thunks
+from filid.parse.thunks import lazy_callees, read_only_in_thunks
 
 # Top-level declaration node types → the Declaration kind they produce.
 _DECLARATION_KINDS = {
@@ -741,6 +741,7 @@ def _mark_value_use(
     if root.has_error:
         return
     decorated = _has_decorator(root, source)
+    lazy = lazy_callees(imports)
     for index, names in elidable:
         fact = imports[index]
         skip = (fact.span.start_byte, fact.span.end_byte)
@@ -748,7 +749,7 @@ def _mark_value_use(
             _used_as_value(root, source, name.encode(), skip, decorated=decorated) for name in names
         ):
             imports[index] = dataclasses.replace(fact, value_used=False)
-        elif read_only_in_thunks(root, source, names, skip, _is_type_position):
+        elif read_only_in_thunks(root, source, names, skip, _is_type_position, lazy):
             imports[index] = dataclasses.replace(fact, deferred=True)
 
 

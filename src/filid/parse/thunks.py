@@ -1,6 +1,6 @@
 """Imports read only through thunks: ``forwardRef(() => UsersModule)``, TypeORM's
 ``@ManyToOne(() => User)``, drizzle's ``references(() => users.id)``, type-graphql's
-``@Field(() => Workspace)``.
+``@Field(() => Workspace)``, and drizzle's ``relations(table, ({ many }) => …)`` callbacks.
 
 A thunk is an arrow function with no parameters whose body is the binding itself or a member
 chain on it (``() => X``, ``() => X.y.z``), handed to a call (an argument, or a property of
@@ -16,14 +16,29 @@ the declared regime keeps upstream's edges.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from tree_sitter import Node
 
-__all__ = ["read_only_in_thunks"]
+from filid.model.facts import ImportFact
+
+__all__ = ["lazy_callees", "read_only_in_thunks"]
+
+# Calls whose callback arguments a library documents as read lazily, once every module has
+# loaded: drizzle's `relations(table, ({ one, many }) => ({ … }))`. Keyed by import source.
+_LAZY_CALLBACKS = {"drizzle-orm": "relations"}
 
 # Names of a binding read as a value (a JSX element name is an `identifier` too).
 _VALUE_LEAVES = frozenset({"identifier", "shorthand_property_identifier"})
+
+
+def lazy_callees(imports: Iterable[ImportFact]) -> frozenset[str]:
+    """The names this file calls with lazily read callbacks (imported under their own name)."""
+    return frozenset(
+        name
+        for fact in imports
+        if (name := _LAZY_CALLBACKS.get(fact.specifier or "")) is not None and name in fact.names
+    )
 
 
 def read_only_in_thunks(
@@ -32,6 +47,7 @@ def read_only_in_thunks(
     names: tuple[str, ...],
     skip: tuple[int, int],
     is_type_position: Callable[[Node], bool],
+    lazy: frozenset[str] = frozenset(),
 ) -> bool:
     """True when some local name of ``names`` is read in a thunk and none is read as a value
     at load time elsewhere (outside the byte range ``skip``, the import itself).
@@ -58,7 +74,7 @@ def read_only_in_thunks(
                 continue
             if node.type not in _VALUE_LEAVES or is_type_position(node):
                 continue
-            if _is_thunk_body(node):
+            if _is_thunk_body(node) or _in_lazy_callback(node, lazy):
                 in_thunk = True
             elif not _inside_a_function(node):
                 return False
@@ -77,6 +93,24 @@ _FUNCTIONS = frozenset(
         "method_definition",
     }
 )
+
+
+def _in_lazy_callback(node: Node, lazy: frozenset[str]) -> bool:
+    """``node`` lies in a function handed to a call of a ``lazy`` callee (``relations``)."""
+    if not lazy:
+        return False
+    current = node.parent
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            holder = current.parent
+            call = holder.parent if holder is not None else None
+            if holder is not None and holder.type == "arguments" and call is not None:
+                callee = call.child_by_field_name("function")
+                text = callee.text if callee is not None else None
+                if text is not None and text.decode("utf-8", "replace") in lazy:
+                    return True
+        current = current.parent
+    return False
 
 
 def _inside_a_function(node: Node) -> bool:
