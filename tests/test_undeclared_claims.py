@@ -374,3 +374,39 @@ def test_a_drizzle_relations_callback_reads_nothing_at_load(make_project: Projec
     assert _cycles(files("drizzle-orm"), make_project) == []
     # The same shape with a `relations` of unknown laziness stays a loop.
     assert len(_cycles(files("./relations"), make_project)) == 1
+
+
+def test_an_import_of_generated_code_by_convention_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # payload's TanStack app: the router plugin writes `routeTree.gen.ts` when it runs.
+    files = {
+        "app-tanstack/router.tsx": (
+            "import { routeTree } from './routeTree.gen';\nexport const router = routeTree;\n"
+        ),
+        "app/relay.ts": (
+            "import q from './__generated__/Query.graphql';\nexport const query = q;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == []
+    files["app-tanstack/router.tsx"] = "import { r } from './routeTree';\nexport const x = r;\n"
+    assert len(_unresolved(files, make_project)) == 1
+
+
+def test_a_specifier_that_differs_only_in_case_says_so(make_project: ProjectFactory) -> None:
+    # payload's live-preview example imports `../importMap`; the committed file is `importmap.js`.
+    files = {
+        "app/admin/importmap.js": "export const importMap = {};\n",
+        "app/admin/page.tsx": (
+            "import { importMap } from './importMap';\nexport default importMap;\n"
+        ),
+        "app/layout.tsx": "import { importMap } from './admin/importMap.js';\nexport default 1;\n",
+    }
+    assert _unresolved(files, make_project) == [
+        "app/admin/page.tsx:'./importMap' resolves to no file of the project "
+        "('app/admin/importmap.js' differs only in letter case: it resolves on a "
+        "case-insensitive file system only)",
+        "app/layout.tsx:'./admin/importMap.js' resolves to no file of the project "
+        "('app/admin/importmap.js' differs only in letter case: it resolves on a "
+        "case-insensitive file system only)",
+    ]
