@@ -410,3 +410,42 @@ def test_a_specifier_that_differs_only_in_case_says_so(make_project: ProjectFact
         "('app/admin/importmap.js' differs only in letter case: it resolves on a "
         "case-insensitive file system only)",
     ]
+
+
+def test_a_scaffold_template_outside_the_workspace_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # shadcn/ui's `templates/next-app`: `shadcn add button` writes the component it imports.
+    # payload's `templates/ecommerce` is a workspace member: its broken route import is real.
+    files = {
+        "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n  - 'templates/ecommerce'\n",
+        "package.json": '{"name": "root", "private": true}\n',
+        "templates/next-app/package.json": '{"name": "next-app"}\n',
+        "templates/next-app/tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./*"]}}}\n',
+        "templates/next-app/app/page.tsx": (
+            "import { Button } from '@/components/ui/button';\nexport default Button;\n"
+        ),
+        "templates/ecommerce/package.json": '{"name": "ecommerce"}\n',
+        "templates/ecommerce/tsconfig.json": (
+            '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}\n'
+        ),
+        "templates/ecommerce/src/preview.ts": (
+            "import { P } from '@/app/(frontend)/next/preview/route';\nexport const p = P;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == [
+        "templates/ecommerce/src/preview.ts:'@/app/(frontend)/next/preview/route' resolves "
+        "to no file of the project"
+    ]
+
+
+def test_a_relative_import_of_a_package_folder_built_to_dist_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # teable's prisma seed imports its own package (`'../'`), whose `main` is build output.
+    files = {
+        "packages/db/package.json": '{"name": "@t/db", "main": "dist/index.js"}\n',
+        "packages/db/src/index.ts": "export const PrismaClient = 1;\n",
+        "packages/db/prisma/seed.ts": "import { PrismaClient } from '../';\nPrismaClient;\n",
+    }
+    assert _unresolved(files, make_project) == []

@@ -512,7 +512,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
 
 def _manifest_main_exists(root: Path, directory: str) -> bool:
     """A folder whose ``package.json`` ``main`` names a file that exists (a bundler resolves
-    the folder to it: amplication's ``icons/`` folder publishes ``amplicationicon.css``)."""
+    the folder to it: amplication's ``icons/`` folder publishes ``amplicationicon.css``) or
+    would exist once built (``dist/``, ``build/``, ``lib/``, ``out/``: teable's prisma seed
+    imports ``'../'``, its package, whose ``main`` is ``dist/index.js``)."""
     manifest = root / directory / "package.json"
     if not os.path.isfile(manifest):
         return False
@@ -524,7 +526,10 @@ def _manifest_main_exists(root: Path, directory: str) -> bool:
     if not isinstance(main, str) or not main:
         return False
     target = join_path(directory, main)
-    return not target.startswith("../") and os.path.isfile(root / target)
+    if target.startswith("../"):
+        return False
+    built = join_path(".", main).split("/", 1)[0] in ("dist", "build", "lib", "out")
+    return built or os.path.isfile(root / target)
 
 
 def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:

@@ -14,7 +14,8 @@ code generator's output by convention (``./routeTree.gen``, ``__generated__/``),
 that its governing tsconfig excludes (``exclude``) and no file imports (no compiler reads it:
 payload's codemod fixtures ``*.input.ts``/``*.output.ts`` are read as text by their tests).
 A specifier that names a project file but for letter case says so: it resolves on macOS and
-Windows only (payload's ``../importMap`` beside a committed ``importmap.js``).
+Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). Nor is a
+scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from filid.graph import DYNAMIC_SPECIFIER
+from filid.graph.module_graph import package_of
 from filid.model.violations import Location, Severity
 from filid.rules.base import (
     ALL_CATEGORIES,
@@ -53,6 +55,20 @@ def _names_generated_code(specifier: str) -> bool:
             stem = stem[: -len(extension)]
             break
     return stem.endswith((".gen", ".generated")) or "__generated__" in segments[:-1]
+
+
+def _in_scaffold(file: str, packages: frozenset[str]) -> bool:
+    """``file`` lies in a scaffold: below a ``templates`` folder, in a project that is not a
+    workspace member of its own (a CLI copies it and completes it: shadcn's
+    ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes).
+    A template the workspace builds (payload's ``templates/ecommerce``) is judged like any
+    package. Decision (SPEC is silent), the notion ``max-depth`` uses for scaffolds."""
+    segments = file.split("/")[:-1]
+    if "templates" not in segments:
+        return False
+    scaffold = "/".join(segments[: segments.index("templates") + 1])
+    package = package_of(file, packages)
+    return package is None or not package.startswith(scaffold + "/")
 
 
 class UnresolvedImport:
@@ -114,6 +130,8 @@ class UnresolvedImport:
             if (item.file, item.specifier) in context.generated_imports:
                 continue  # git ignores the missing target: a build generates it
             if _names_generated_code(item.specifier):
+                continue
+            if _in_scaffold(item.file, context.package_directories):
                 continue
             directory = parent_path(item.file) if "/" in item.file else "."
             message = f"'{item.specifier}' resolves to no file of the project"
