@@ -421,6 +421,7 @@ def test_a_scaffold_template_outside_the_workspace_is_not_judged(
         "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n  - 'templates/ecommerce'\n",
         "package.json": '{"name": "root", "private": true}\n',
         "templates/next-app/package.json": '{"name": "next-app"}\n',
+        "templates/next-app/pnpm-workspace.yaml": "packages:\n  - '.'\n",
         "templates/next-app/tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./*"]}}}\n',
         "templates/next-app/app/page.tsx": (
             "import { Button } from '@/components/ui/button';\nexport default Button;\n"

@@ -21,7 +21,7 @@ scaffold below a ``templates`` folder that no workspace member holds (see ``_in_
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import ClassVar
 
 from filid.graph import DYNAMIC_SPECIFIER
@@ -57,18 +57,26 @@ def _names_generated_code(specifier: str) -> bool:
     return stem.endswith((".gen", ".generated")) or "__generated__" in segments[:-1]
 
 
-def _in_scaffold(file: str, packages: frozenset[str]) -> bool:
-    """``file`` lies in a scaffold: below a ``templates`` folder, in a project that is not a
-    workspace member of its own (a CLI copies it and completes it: shadcn's
-    ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes).
-    A template the workspace builds (payload's ``templates/ecommerce``) is judged like any
-    package. Decision (SPEC is silent), the notion ``max-depth`` uses for scaffolds."""
+def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) -> bool:
+    """``file`` lies in a scaffold: below a ``templates`` folder, in a project that is no
+    workspace member, or that is a workspace root of its own (a ``pnpm-workspace.yaml`` below
+    ``templates``). A CLI copies such a project and completes it: shadcn's
+    ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes.
+    A template the repository's workspace builds (payload's ``templates/ecommerce``, listed in
+    its root ``pnpm-workspace.yaml``) is judged like any package. Decision (SPEC is silent);
+    ``max-depth`` uses the same notion of scaffold."""
     segments = file.split("/")[:-1]
     if "templates" not in segments:
         return False
-    scaffold = "/".join(segments[: segments.index("templates") + 1])
+    start = segments.index("templates") + 1
+    scaffold = "/".join(segments[:start])
     package = package_of(file, packages)
-    return package is None or not package.startswith(scaffold + "/")
+    if package is None or not package.startswith(scaffold + "/"):
+        return True
+    return any(
+        "/".join(segments[:end]) + "/pnpm-workspace.yaml" in files
+        for end in range(start + 1, len(segments) + 1)
+    )
 
 
 class UnresolvedImport:
@@ -104,8 +112,9 @@ class UnresolvedImport:
 
     def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
         """Yield one finding per unresolved import, at the import."""
+        universe = frozenset(context.tree.files)
         folded: dict[str, str] = {}
-        for file in sorted(context.tree.files):
+        for file in sorted(universe):
             folded.setdefault(file.casefold(), file)
 
         def case_twin(directory: str, specifier: str) -> str | None:
@@ -131,7 +140,7 @@ class UnresolvedImport:
                 continue  # git ignores the missing target: a build generates it
             if _names_generated_code(item.specifier):
                 continue
-            if _in_scaffold(item.file, context.package_directories):
+            if _in_scaffold(item.file, context.package_directories, universe):
                 continue
             directory = parent_path(item.file) if "/" in item.file else "."
             message = f"'{item.specifier}' resolves to no file of the project"
