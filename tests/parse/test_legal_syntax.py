@@ -57,6 +57,11 @@ LEGAL = {
         "};\n"
     ),
     "invalid escape in a tagged template": "export const s = String.raw`Acme\\u00 Corp`;\n",
+    # Dokploy's `packages/server/src/utils/vault/index.ts`: a raw NUL separates two names.
+    "raw NUL character in a template and a string": (
+        "export const key = (a: string, b: string) => `${a}\x00${b}`;\n"
+        "export const sep = 'x\x00y';\n"
+    ),
     "generic call with a typeof import type argument": (
         "declare function original<T>(): Promise<T>;\n"
         "export async function mock() {\n"

@@ -144,10 +144,14 @@ def test_three_module_cycle_names_members_and_evidence_per_hop(
     [cycle] = evaluate(project, rule_ids=["circular-dependency"]).violations
     assert cycle.path == "src/a"
     assert cycle.members == ("src/a", "src/b", "src/c")
+    # Undeclared: the route is the whole runtime loop, through each barrel it passes.
     assert [(r.file, r.line) for r in cycle.related] == [
         ("src/a/a.ts", 1),
+        ("src/b/index.ts", 1),
         ("src/b/b.ts", 2),
+        ("src/c/index.ts", 1),
         ("src/c/c.ts", 1),
+        ("src/a/index.ts", 1),
     ]
     assert "src/a -> src/b -> src/c -> src/a" in cycle.message
     assert cycle.suggestion == "move the shared part to src/shared"

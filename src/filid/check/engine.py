@@ -25,8 +25,9 @@ from filid.graph import (
     DYNAMIC_SPECIFIER,
     SOURCE_EXTENSIONS,
 )
-from filid.graph.tsconfig import parent_dir
-from filid.model.errors import ConfigError
+from filid.graph.jsonc import read_jsonc_file
+from filid.graph.tsconfig import join_path, parent_dir
+from filid.model.errors import ConfigError, InputError
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Severity, Violation
@@ -270,8 +271,13 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     the project is built."""
     probes: dict[str, set[tuple[str, str]]] = {}
     unjudged: set[tuple[str, str]] = set()
+    imported = {edge.target for edge in project.file_graph.edges}
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
+            continue
+        if item.file not in imported and project.resolver.is_left_out_by_tsconfig(item.file):
+            # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
+            unjudged.add((item.file, item.specifier))
             continue
         if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
             unjudged.add((item.file, item.specifier))
@@ -294,12 +300,35 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                     continue
                 probes.setdefault(path, set()).add((item.file, item.specifier))
     present = {path for path in probes if os.path.isfile(project.root / path)}
+    present.update(path for path in probes if _manifest_main_exists(project.root, path))
     unjudged.update(key for path in present for key in probes[path])
     probes = {path: keys for path, keys in probes.items() if path not in present}
     if not probes:
         return frozenset(unjudged)
     ignored = git_ignored(project.root, probes)
     return frozenset(unjudged | {key for path in ignored for key in probes.get(path, ())})
+
+
+def _manifest_main_exists(root: Path, directory: str) -> bool:
+    """A folder whose ``package.json`` ``main`` names a file that exists (a bundler resolves
+    the folder to it: amplication's ``icons/`` folder publishes ``amplicationicon.css``) or
+    would exist once built (``dist/``, ``build/``, ``lib/``, ``out/``: teable's prisma seed
+    imports ``'../'``, its package, whose ``main`` is ``dist/index.js``)."""
+    manifest = root / directory / "package.json"
+    if not os.path.isfile(manifest):
+        return False
+    try:
+        data = read_jsonc_file(root, f"{directory}/package.json")
+    except InputError:
+        return False
+    main = data.get("main") if isinstance(data, dict) else None
+    if not isinstance(main, str) or not main:
+        return False
+    target = join_path(directory, main)
+    if target.startswith("../"):
+        return False
+    built = join_path(".", main).split("/", 1)[0] in ("dist", "build", "lib", "out")
+    return built or os.path.isfile(root / target)
 
 
 def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:

@@ -24,6 +24,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from filid.config.globs import matches_any_glob
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.patterns import PatternIndex
 
@@ -147,6 +148,33 @@ class _RawOptions:
     custom_conditions: tuple[str, ...] = ()
     has_root_dirs: bool = False
     keeps_value_imports: bool | None = None
+    # The program's root files, as root-relative globs (None: unset in the whole chain; tsc
+    # inherits each of ``files``/``include``/``exclude`` from the nearest base that sets it).
+    files: tuple[str, ...] | None = None
+    includes: tuple[str, ...] | None = None
+    excludes: tuple[str, ...] | None = None
+    # ``references`` (project references) of this config itself, as config paths.
+    references: tuple[str, ...] = ()
+
+    def compiles(self, file: str, config_dir: str) -> bool:
+        """Whether root-relative ``file`` is a root file of this config's program."""
+        if self.files is not None and file in self.files:
+            return True
+        includes = self.includes
+        if includes is None:
+            includes = () if self.files is not None else (join_path(config_dir, "**"),)
+        return matches_any_glob(file, includes) and not self.excluded(file)
+
+    def excluded(self, file: str) -> bool:
+        """Whether root-relative ``file`` matches this config's ``exclude``."""
+        return bool(self.excludes) and matches_any_glob(file, self.excludes or ())
+
+
+def _globs(raw: object, config_dir: str) -> tuple[str, ...] | None:
+    """A tsconfig ``files``/``include``/``exclude`` list as root-relative globs (None: unset)."""
+    if not isinstance(raw, list):
+        return None
+    return tuple(join_path(config_dir, p) for p in raw if isinstance(p, str) and p)
 
 
 def _keeps_value_imports(options: dict[str, object]) -> bool | None:
@@ -289,6 +317,10 @@ class TsconfigIndex:
         conditions: tuple[str, ...] = ()
         has_root_dirs = False
         keeps: bool | None = None
+        program: dict[str, tuple[str, ...] | None] = {"files": None, "include": None}
+        excludes: tuple[str, ...] | None = None
+        if self._has_missing_base(obj.get("extends"), config_dir):
+            has_root_dirs = True  # options unknown (`.svelte-kit/tsconfig.json`): may map dirs
         for base in self._extends_targets(obj.get("extends"), config_dir):
             inherited = self._raw.get(base)
             if inherited is None or base == config:
@@ -305,6 +337,19 @@ class TsconfigIndex:
             has_root_dirs = has_root_dirs or inherited.has_root_dirs
             if inherited.keeps_value_imports is not None:
                 keeps = inherited.keeps_value_imports
+            if inherited.excludes is not None:
+                excludes = inherited.excludes
+            if inherited.files is not None:
+                program["files"] = inherited.files
+            if inherited.includes is not None:
+                program["include"] = inherited.includes
+        for key in ("files", "include"):
+            own = _globs(obj.get(key), config_dir)
+            if own is not None:
+                program[key] = own
+        own_excludes = _globs(obj.get("exclude"), config_dir)
+        if own_excludes is not None:
+            excludes = own_excludes
         options = obj.get("compilerOptions")
         if isinstance(options, dict):
             if isinstance(options.get("rootDirs"), list):
@@ -341,7 +386,52 @@ class TsconfigIndex:
             conditions,
             has_root_dirs,
             keeps,
+            program["files"],
+            program["include"],
+            excludes,
+            self._references(obj.get("references"), config_dir),
         )
+
+    def leaves_out(self, file: str) -> bool:
+        """Whether the tsconfig governing ``file`` (or, for a solution config that only lists
+        ``references``, each config it references) leaves ``file`` out of its program, and at
+        least one of them says so with ``exclude``. A file no ``include`` reaches but none
+        excludes is not "left out": it may still be run by a bundler or a script runner."""
+        directory = parent_dir(file)
+        options = self.for_directory(directory)
+        if options is None:
+            return False
+        raw = self._load(options.config)
+        configs = [(options.config, raw)]
+        if raw.references and not raw.compiles(file, parent_dir(options.config)):
+            configs += [(ref, self._load(ref)) for ref in raw.references]
+        if any(r.compiles(file, parent_dir(c)) for c, r in configs):
+            return False
+        return any(r.excluded(file) for _, r in configs)
+
+    def _references(self, raw: object, config_dir: str) -> tuple[str, ...]:
+        found: list[str] = []
+        for item in raw if isinstance(raw, list) else []:
+            path = item.get("path") if isinstance(item, dict) else None
+            if not isinstance(path, str) or not path:
+                continue
+            target = join_path(config_dir, path)
+            for candidate in (target, f"{target}/tsconfig.json"):
+                if candidate in self._files and candidate.endswith(".json"):
+                    found.append(candidate)
+                    break
+        return tuple(found)
+
+    def _has_missing_base(self, raw: object, config_dir: str) -> bool:
+        """A relative ``extends`` whose file is not in the universe (a generated config in a
+        dot folder, such as SvelteKit's ``./.svelte-kit/tsconfig.json``)."""
+        values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
+        for value in values:
+            if isinstance(value, str) and value.startswith(("./", "../")):
+                base = join_path(config_dir, value)
+                if base not in self._files and f"{base}.json" not in self._files:
+                    return True
+        return False
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
         values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []

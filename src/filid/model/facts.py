@@ -69,6 +69,9 @@ class ImportFact:
     ``value_used`` is False only for a static import in a TypeScript file none of whose local
     bindings is read as a value there (only in type positions, or never): TypeScript elides
     such an import at emit unless the tsconfig keeps value imports (``verbatimModuleSyntax``).
+    ``deferred`` is True for a static import in a TypeScript file whose bindings are read as
+    values only in thunks (``forwardRef(() => X)``, ``() => table.id``; see
+    ``filid.parse.thunks``): loading the file reads none of them.
     """
 
     specifier: str | None
@@ -78,6 +81,7 @@ class ImportFact:
     names: tuple[str, ...] = ()
     is_reexport: bool = False
     value_used: bool = True
+    deferred: bool = False
 
     @property
     def line(self) -> int:

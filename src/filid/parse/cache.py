@@ -100,8 +100,8 @@ def shape_digest(encoded: Any) -> str:
     return facts_digest(
         [
             path,
-            # value use decides whether an import is a runtime edge: part of the shape
-            [[s, k, names, r, spec is None, v] for s, k, _, spec, names, r, v in imports],
+            # value use (and thunk-only use) decides whether an import is a runtime edge
+            [[s, k, names, r, spec is None, v, d] for s, k, _, spec, names, r, v, d in imports],
             [[name, k, t, source, local] for name, k, t, source, local, _ in exports],
             [[k, name, exported] for k, name, exported, _ in declarations],
             [[k, names, t] for k, _, names, t in statements],

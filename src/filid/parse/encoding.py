@@ -25,8 +25,9 @@ from filid.model.facts import (
 # Bump when the encoded shape or the meaning of any extracted fact changes: the cache file
 # name carries it, so old caches are ignored.
 # 3: non-entry files parsed in lean mode; 4: `export type *` read; 5: test case counts;
-# 6: whether a static import's bindings are read as values (import elision)
-FACTS_FORMAT = 6
+# 6: whether a static import's bindings are read as values (import elision);
+# 7: whether they are read only in thunks (`forwardRef(() => X)`)
+FACTS_FORMAT = 7
 
 _IMPORT_KINDS = {kind.value: kind for kind in ImportKind}
 _EXPORT_KINDS = {kind.value: kind for kind in ExportKind}
@@ -58,6 +59,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
                 list(i.names),
                 i.is_reexport,
                 i.value_used,
+                i.deferred,
             ]
             for i in facts.imports
         ],
@@ -98,8 +100,9 @@ def decode_facts(data: Any) -> FileFacts:
                     tuple(names),
                     reexport,
                     bool(value_used),
+                    bool(deferred),
                 )
-                for spec, kind, span, spec_span, names, reexport, value_used in imports
+                for spec, kind, span, spec_span, names, reexport, value_used, deferred in imports
             ]
         ),
         tuple(

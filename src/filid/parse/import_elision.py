@@ -8,6 +8,7 @@ from tree_sitter import Node
 
 from filid.model.facts import ImportFact
 from filid.parse.module_calls import TYPE_CONTEXTS
+from filid.parse.thunks import lazy_callees, read_only_in_thunks
 
 _TYPESCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Ancestors that make an `identifier` a type position (`typeof X`, `X.Y` as a type, and the
@@ -46,6 +47,7 @@ def mark_value_use(
     if root.has_error:
         return
     decorated = _has_decorator(root, source)
+    lazy = lazy_callees(imports)
     for index, names in elidable:
         fact = imports[index]
         skip = (fact.span.start_byte, fact.span.end_byte)
@@ -53,6 +55,8 @@ def mark_value_use(
             _used_as_value(root, source, name.encode(), skip, decorated=decorated) for name in names
         ):
             imports[index] = dataclasses.replace(fact, value_used=False)
+        elif read_only_in_thunks(root, source, names, skip, _is_type_position, lazy):
+            imports[index] = dataclasses.replace(fact, deferred=True)
 
 
 def _has_decorator(root: Node, source: bytes) -> bool:
@@ -90,6 +94,10 @@ def _used_as_value(
         if node.type in _VALUE_LEAVES and _is_value_position(node):
             return True
     return False
+
+
+def _is_type_position(node: Node) -> bool:
+    return not _is_value_position(node)
 
 
 def _is_value_position(node: Node) -> bool:

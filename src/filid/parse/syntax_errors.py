@@ -94,6 +94,14 @@ def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
             and _text(previous, source) == b"accessor"
         )
     text = _text(error, source)
+    if (
+        text.startswith(b"\x00")
+        and parent.type in ("template_string", "string")
+        and not any(c in text for c in b"\"'`\n")
+    ):
+        # a raw NUL character inside a template or string literal (legal: Dokploy's
+        # `${provider}\0${ref}` key); the grammar cannot take it
+        return True
     if text.startswith(b"&") and _in_jsx_text(parent):
         # `Plans & Billing`, `href="?a=1&b=2"`: an ampersand that starts no entity is text
         return not any(c in text for c in b"<>{}\"'")

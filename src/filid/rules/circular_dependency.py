@@ -10,13 +10,14 @@ folders. A folder-level loop of deep imports that no file-level cycle backs is n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from filid.graph.cycles import Cycle, find_cycles, is_type_import
 from filid.graph.lca import resolve_lca
-from filid.graph.module_graph import build_package_graph, package_of
+from filid.graph.module_graph import build_package_graph, edge_sort_key, package_of
 from filid.graph.tsconfig import parent_dir
 from filid.model.errors import InputError
 from filid.model.facts import ImportKind
@@ -32,6 +33,7 @@ from filid.rules.base import (
     import_location,
 )
 from filid.scan.classify import entry_stem
+from filid.scan.universe import is_source_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +93,72 @@ class CircularDependency:
         # The root package of a monorepo is its workspace, not a unit: its files (scripts,
         # examples) are not a package that others depend on.
         packages = context.package_directories - {"."}
-        package_graph = build_package_graph(context.file_graph, packages, context.test_files)
+        unshipped = _unshipped_files(context, packages)
+        package_graph = _without_nested(
+            build_package_graph(context.file_graph, packages, context.test_files | unshipped)
+        )
         for cycle in find_cycles(package_graph, include_type_imports=include):
             yield _finding(context, cycle, "workspace packages")
 
         yield from _barrel_loops(context, packages)
+
+
+def _without_nested(graph: ModuleGraph) -> ModuleGraph:
+    """The package graph without edges between a package and one nested in its folder.
+
+    Decision (SPEC is silent): a manifest inside another package's sources is part of that
+    package's tree, not a unit beside it — amplication's code generator keeps the
+    ``package.json`` it writes into generated apps in ``src/admin/package-json/``, next to the
+    code that fills it in, and the relative imports between them are no package cycle.
+    """
+
+    def nested(a: str, b: str) -> bool:
+        return a.startswith(b + "/") or b.startswith(a + "/")
+
+    edges = tuple(e for e in graph.edges if not nested(e.source, e.target))
+    return ModuleGraph(nodes=graph.nodes, edges=edges)
+
+
+def _unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozenset[str]:
+    """Source files of a package that its entry points never load.
+
+    Decision (issue 23, SPEC §0 is silent): a package cycle is a claim about shipped code, so
+    only an import from a file the packages load closes one. What loads starts at each
+    package's entry points (manifest ``exports``/``main``/``bin``…, and ``index.*`` at the
+    package root; every file of a package that declares none, such as an app) and follows
+    runtime imports (not types, not from tests), across packages too. A seed script, a
+    one-off migration or a local tool that imports another package is left out: documenso's
+    ``packages/prisma/seed/*.ts`` imports test constants from ``app-tests``, which depends on
+    ``prisma`` through ``lib``, yet no shipped code of ``prisma`` loads the seed.
+    """
+    sources = [f for f in context.tree.files if is_source_file(f) and f not in context.test_files]
+    by_package: dict[str, list[str]] = {}
+    for file in sources:
+        package = package_of(file, packages)
+        if package is not None:
+            by_package.setdefault(package, []).append(file)
+    roots: set[str] = set()
+    for package, files in by_package.items():
+        prefix = "" if package == "." else package + "/"
+        entries = [
+            f
+            for f in files
+            if f in context.entry_files
+            or (parent_dir(f) == package and entry_stem(f[len(prefix) :]) == "index")
+        ]
+        roots.update(entries or files)
+    adjacency: dict[str, list[str]] = {}
+    for edge in context.file_graph.edges:
+        if not is_type_import(edge):
+            adjacency.setdefault(edge.source, []).append(edge.target)
+    loaded = set(roots)
+    queue = deque(sorted(roots))
+    while queue:
+        for target in adjacency.get(queue.popleft(), []):
+            if target not in loaded and target not in context.test_files:
+                loaded.add(target)
+                queue.append(target)
+    return frozenset(f for files in by_package.values() for f in files if f not in loaded)
 
 
 def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Finding]:
@@ -103,15 +166,18 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
     ``index.*`` of two or more folders, lifted to those folders.
 
     Only what loads at import time counts: no type imports (nor imports of types only), no
-    test files, no lazy ``import()``. A loop of deep imports that never enters a barrel, or a
-    folder-level "cycle" no file-level cycle backs, is no claim in an undeclared project.
+    test files, no lazy ``import()``, no import read only in thunks (``forwardRef(() => X)``,
+    ``@ManyToOne(() => User)``, ``references(() => users.id)``: the maintainers' own way of
+    breaking a load-time cycle; ``filid.parse.thunks``). A loop of deep imports that never
+    enters a barrel, or a folder-level "cycle" no file-level cycle backs, is no claim in an
+    undeclared project.
     """
     grouped: dict[tuple[str, str], list[ImportEdge]] = {}
     for edge in context.file_graph.edges:
         if edge.source in context.test_files or is_type_import(edge):
             continue
-        if edge.fact.kind is ImportKind.DYNAMIC:
-            continue
+        if edge.fact.kind is ImportKind.DYNAMIC or edge.fact.deferred:
+            continue  # loaded later (`import()`), or read only in thunks (`forwardRef(() => X)`)
         if package_of(edge.source, packages) != package_of(edge.target, packages):
             continue
         grouped.setdefault((edge.source, edge.target), []).append(edge)
@@ -140,10 +206,87 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
             nodes=tuple(sorted(set(owners.values()))),
             edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(lifted.items())),
         )
+        links = {
+            (source, target): min(evidence, key=edge_sort_key)
+            for (source, target), evidence in grouped.items()
+            if source in files and target in files
+        }
         for cycle in find_cycles(folder_graph, include_type_imports=False):
             if cycle.members not in seen:
                 seen.add(cycle.members)
+                route = _file_loop(cycle.route, owners, links)
+                cycle = Cycle(cycle.members, route, _folders_of(route))
                 yield _finding(context, cycle, "folders, through their index files, at run time")
+
+
+def _file_loop(
+    hops: tuple[ImportEdge, ...],
+    owners: Mapping[str, str],
+    links: Mapping[tuple[str, str], ImportEdge],
+) -> tuple[ImportEdge, ...]:
+    """The folder route ``hops`` closed file by file, so the message shows the whole loop:
+    after each hop, the imports that lead, inside the folder it reaches, from the file it
+    reaches to the file the next hop leaves. When a folder holds no such path, the loop is
+    the shortest file cycle through the first hop instead (a simple cycle, never a walk)."""
+    adjacency: dict[str, list[tuple[str, ImportEdge]]] = {}
+    for (source, target), edge in sorted(links.items()):
+        adjacency.setdefault(source, []).append((target, edge))
+    loop: list[ImportEdge] = []
+    for index, hop in enumerate(hops):
+        loop.append(hop)
+        goal = hops[(index + 1) % len(hops)].source
+        folder = owners[hop.target]
+
+        def in_folder(file: str, folder: str = folder) -> bool:
+            return owners[file] == folder
+
+        path = _file_path(hop.target, goal, adjacency, in_folder)
+        if path is None:
+            closing = _file_path(hops[0].target, hops[0].source, adjacency, lambda _f: True)
+            return (hops[0], *(closing or []))
+        loop.extend(path)
+    return tuple(loop)
+
+
+def _file_path(
+    start: str,
+    goal: str,
+    adjacency: Mapping[str, list[tuple[str, ImportEdge]]],
+    allowed: Callable[[str], bool],
+) -> list[ImportEdge] | None:
+    """The imports of one shortest path ``start`` -> ``goal`` through ``allowed`` files (BFS in
+    sorted order), ``[]`` when they are the same file, None when there is none."""
+    if start == goal:
+        return []
+    came: dict[str, ImportEdge] = {}
+    queue: deque[str] = deque([start])
+    while queue:
+        node = queue.popleft()
+        for target, edge in adjacency.get(node, []):
+            if target in came or target == start or not allowed(target):
+                continue
+            came[target] = edge
+            if target == goal:
+                path = [edge]
+                while path[-1].source != start:
+                    path.append(came[path[-1].source])
+                return path[::-1]
+            queue.append(target)
+    return None
+
+
+def _folders_of(route: tuple[ImportEdge, ...]) -> tuple[str, ...]:
+    """The folders a file loop passes through, in order, each stay counted once: the files'
+    own folders, so a hop through folders without an ``index.*`` (owned by an ancestor, even
+    the root ``.``) still names where the files are."""
+    folders: list[str] = []
+    for edge in route:
+        folder = parent_dir(edge.source)
+        if not folders or folders[-1] != folder:
+            folders.append(folder)
+    if len(folders) > 1 and folders[-1] == folders[0]:
+        folders.pop()
+    return tuple(folders)
 
 
 def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:

@@ -9,15 +9,23 @@ judged; nor is a dynamic ``import(x)`` of a computed value, a path that resolves
 bundler query (``?inline``) is dropped, or a relative path under a tsconfig with
 ``rootDirs`` (a virtual merged folder, such as React Router's generated ``./+types/x``).
 Test files are not judged (their runner may alias paths filid cannot see), nor an import
-whose missing target git ignores (a file the build generates).
+whose missing target git ignores (a file the build generates), nor a specifier that names a
+code generator's output by convention (``./routeTree.gen``, ``__generated__/``), nor a file
+that its governing tsconfig excludes (``exclude``) and no file imports (no compiler reads it:
+payload's codemod fixtures ``*.input.ts``/``*.output.ts`` are read as text by their tests).
+A specifier that names a project file but for letter case says so: it resolves on macOS and
+Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). Nor is a
+scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import posixpath
+from collections.abc import Collection, Iterable
 from typing import ClassVar
 
 from filid.graph import DYNAMIC_SPECIFIER
+from filid.graph.module_graph import package_of
 from filid.model.violations import Location, Severity
 from filid.rules.base import (
     ALL_CATEGORIES,
@@ -29,6 +37,46 @@ from filid.rules.base import (
     RuleMeta,
     parent_path,
 )
+
+_JS_EXTENSIONS = frozenset({"js", "jsx", "mjs", "cjs"})
+_SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+_SUFFIXES = ("", *_SOURCE_SUFFIXES, *(f"/index{s}" for s in _SOURCE_SUFFIXES))
+
+
+def _names_generated_code(specifier: str) -> bool:
+    """The specifier names a code generator's output by the usual conventions: a file whose
+    stem ends in ``.gen``/``.generated`` (TanStack Router's ``./routeTree.gen``, Hey API's
+    ``types.gen``) or a path through a ``__generated__`` folder (Relay). Such files are
+    written by a dev server or a build step and are often not committed."""
+    segments = specifier.split("/")
+    stem = segments[-1]
+    for extension in (*_SOURCE_SUFFIXES, ".d.ts"):
+        if stem.endswith(extension):
+            stem = stem[: -len(extension)]
+            break
+    return stem.endswith((".gen", ".generated")) or "__generated__" in segments[:-1]
+
+
+def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) -> bool:
+    """``file`` lies in a scaffold: below a ``templates`` folder, in a project that is no
+    workspace member, or that is a workspace root of its own (a ``pnpm-workspace.yaml`` below
+    ``templates``). A CLI copies such a project and completes it: shadcn's
+    ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes.
+    A template the repository's workspace builds (payload's ``templates/ecommerce``, listed in
+    its root ``pnpm-workspace.yaml``) is judged like any package. Decision (SPEC is silent);
+    ``max-depth`` uses the same notion of scaffold."""
+    segments = file.split("/")[:-1]
+    if "templates" not in segments:
+        return False
+    start = segments.index("templates") + 1
+    scaffold = "/".join(segments[:start])
+    package = package_of(file, packages)
+    if package is None or not package.startswith(scaffold + "/"):
+        return True
+    return any(
+        "/".join(segments[:end]) + "/pnpm-workspace.yaml" in files
+        for end in range(start + 1, len(segments) + 1)
+    )
 
 
 class UnresolvedImport:
@@ -64,16 +112,48 @@ class UnresolvedImport:
 
     def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
         """Yield one finding per unresolved import, at the import."""
+        universe = frozenset(context.tree.files)
+        folded: dict[str, str] = {}
+        for file in sorted(universe):
+            folded.setdefault(file.casefold(), file)
+
+        def case_twin(directory: str, specifier: str) -> str | None:
+            """A project file a relative ``specifier`` names but for letter case."""
+            if not specifier.startswith(("./", "../")):
+                return None
+            base = posixpath.normpath(posixpath.join(directory, specifier))
+            stem, dot, extension = base.rpartition(".")
+            bases = [base]
+            if dot and "/" not in extension and extension in _JS_EXTENSIONS:
+                bases.append(stem)  # `./x.js` names `x.ts`
+            for candidate in bases:
+                for suffix in _SUFFIXES:
+                    hit = folded.get((candidate + suffix).casefold())
+                    if hit is not None:
+                        return hit
+            return None
+
         for item in context.file_graph.unresolved:
             if item.specifier == DYNAMIC_SPECIFIER or item.file in context.test_files:
                 continue
             if (item.file, item.specifier) in context.generated_imports:
                 continue  # git ignores the missing target: a build generates it
+            if _names_generated_code(item.specifier):
+                continue
+            if _in_scaffold(item.file, context.package_directories, universe):
+                continue
             directory = parent_path(item.file) if "/" in item.file else "."
+            message = f"'{item.specifier}' resolves to no file of the project"
+            twin = case_twin(directory, item.specifier)
+            if twin is not None:
+                message += (
+                    f" ('{twin}' differs only in letter case: it resolves on a "
+                    "case-insensitive file system only)"
+                )
             yield Finding(
                 node=directory,
                 path=item.file,
-                message=f"'{item.specifier}' resolves to no file of the project",
+                message=message,
                 location=Location(file=item.file, line=item.line),
                 suggestion=(
                     "fix the specifier; if the file is generated at build time, exempt this "

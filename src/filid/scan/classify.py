@@ -32,7 +32,9 @@ ORGAN_NAMES = frozenset(
         "e2e",
     }
 )
-TEST_DIRECTORIES = frozenset({"__tests__", "__mocks__", "test", "tests", "e2e"})
+# `__testfixtures__` is jscodeshift's folder of codemod test inputs and outputs (`defineTest`
+# reads it; TanStack Query's codemods keep imports there that resolve to nothing on purpose).
+TEST_DIRECTORIES = frozenset({"__tests__", "__mocks__", "__testfixtures__", "test", "tests", "e2e"})
 # vitest's type tests (`*.test-d.ts`, `*.spec-d.ts`) are tests too: tsc checks them, nothing
 # ships them.
 _TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.test-d.*", "*.spec-d.*", "*.stories.*")

@@ -1,0 +1,160 @@
+"""Imports read only through thunks: ``forwardRef(() => UsersModule)``, TypeORM's
+``@ManyToOne(() => User)``, drizzle's ``references(() => users.id)``, type-graphql's
+``@Field(() => Workspace)``, and drizzle's ``relations(table, ({ many }) => …)`` callbacks.
+
+A thunk is an arrow function with no parameters whose body is the binding itself or a member
+chain on it (``() => X``, ``() => X.y.z``), handed to a call (an argument, or a property of
+an object argument: ``@ApiProperty({ type: () => X })``). Loading the file creates the thunk
+and reads nothing; the framework calls it once every module has loaded. That is how maintainers
+deliberately break a load-time import cycle, so an import with a read in a thunk and no value
+read at load time — every other read sits in a function or method body, or in a type position
+(decorated or not) — is marked ``deferred``: NestJS ``@Inject(forwardRef(() => ApplyChange))``
+beside ``ApplyChangeCommand.create(…)`` in a method of the same class. Only the undeclared
+regime's barrel loops use the mark (SPEC §0: a claim must hold for any TypeScript project);
+the declared regime keeps upstream's edges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from tree_sitter import Node
+
+from filid.model.facts import ImportFact
+
+__all__ = ["lazy_callees", "read_only_in_thunks"]
+
+# Calls whose callback arguments a library documents as read lazily, once every module has
+# loaded: drizzle's `relations(table, ({ one, many }) => ({ … }))`. Keyed by import source.
+_LAZY_CALLBACKS = {"drizzle-orm": "relations"}
+
+# Names of a binding read as a value (a JSX element name is an `identifier` too).
+_VALUE_LEAVES = frozenset({"identifier", "shorthand_property_identifier"})
+
+
+def lazy_callees(imports: Iterable[ImportFact]) -> frozenset[str]:
+    """The names this file calls with lazily read callbacks (imported under their own name)."""
+    return frozenset(
+        name
+        for fact in imports
+        if (name := _LAZY_CALLBACKS.get(fact.specifier or "")) is not None and name in fact.names
+    )
+
+
+def read_only_in_thunks(
+    root: Node,
+    source: bytes,
+    names: tuple[str, ...],
+    skip: tuple[int, int],
+    is_type_position: Callable[[Node], bool],
+    lazy: frozenset[str] = frozenset(),
+) -> bool:
+    """True when some local name of ``names`` is read in a thunk and none is read as a value
+    at load time elsewhere (outside the byte range ``skip``, the import itself).
+    ``is_type_position(node)`` says whether a mention lies in a type position."""
+    if b"=>" not in source:
+        return False
+    in_thunk = False
+    for name in names:
+        encoded = name.encode()
+        size = len(source)
+        width = len(encoded)
+        at = source.find(encoded)
+        while at != -1:
+            found, end = at, at + width
+            at = source.find(encoded, at + 1)
+            if skip[0] <= found < skip[1]:
+                continue
+            if (found > 0 and _is_identifier_byte(source[found - 1])) or (
+                end < size and _is_identifier_byte(source[end])
+            ):
+                continue
+            node = root.named_descendant_for_byte_range(found, end)
+            if node is None or node.start_byte != found or node.end_byte != end:
+                continue
+            if node.type not in _VALUE_LEAVES or is_type_position(node):
+                continue
+            if _is_thunk_body(node) or _in_lazy_callback(node, lazy):
+                in_thunk = True
+            elif not _inside_a_function(node):
+                return False
+    return in_thunk
+
+
+# Nodes whose body runs when called, not when the file loads.
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "function",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    }
+)
+
+
+def _in_lazy_callback(node: Node, lazy: frozenset[str]) -> bool:
+    """``node`` lies in a function handed to a call of a ``lazy`` callee (``relations``)."""
+    if not lazy:
+        return False
+    current = node.parent
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            holder = current.parent
+            call = holder.parent if holder is not None else None
+            if holder is not None and holder.type == "arguments" and call is not None:
+                callee = call.child_by_field_name("function")
+                text = callee.text if callee is not None else None
+                if text is not None and text.decode("utf-8", "replace") in lazy:
+                    return True
+        current = current.parent
+    return False
+
+
+def _inside_a_function(node: Node) -> bool:
+    """``node`` lies in the body of a function or method (read when called, not at load)."""
+    current = node.parent
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            return True
+        current = current.parent
+    return False
+
+
+def _is_thunk_body(node: Node) -> bool:
+    """``node`` (or the member chain it starts) is the whole body of ``() => …``."""
+    current = node
+    parent = current.parent
+    while parent is not None and parent.type == "member_expression":
+        target = parent.child_by_field_name("object")
+        if target is None or target.id != current.id:
+            return False
+        current, parent = parent, parent.parent
+    if parent is None or parent.type != "arrow_function":
+        return False
+    body = parent.child_by_field_name("body")
+    if body is None or body.id != current.id or parent.child_by_field_name("parameter"):
+        return False
+    parameters = parent.child_by_field_name("parameters")
+    if parameters is None or parameters.named_child_count != 0:
+        return False
+    return _handed_to_a_call(parent)
+
+
+def _handed_to_a_call(arrow: Node) -> bool:
+    """The thunk is given to a call (``forwardRef(…)``, ``@ManyToOne(…)``), directly or as a
+    property of an object argument (``@ApiProperty({ type: () => X })``): the callee decides
+    when to read it. ``export const f = () => X`` is an ordinary function, not a thunk."""
+    holder = arrow.parent
+    if holder is not None and holder.type == "pair":
+        value = holder.child_by_field_name("value")
+        if value is None or value.id != arrow.id:
+            return False
+        holder = holder.parent.parent if holder.parent is not None else None
+    return holder is not None and holder.type == "arguments"
+
+
+def _is_identifier_byte(byte: int) -> bool:
+    return byte >= 0x80 or chr(byte).isalnum() or byte in (0x24, 0x5F)  # `$`, `_`

@@ -1,0 +1,453 @@
+"""Claims in a project that declares nothing (SPEC §0), from layouts met on public
+monorepos: cycle routes and package cycles, and the imports that are no unresolved claim."""
+
+from __future__ import annotations
+
+from filid.check.engine import evaluate
+from filid.check.project import load_project
+from filid.model.violations import Violation
+from tests.conftest import ProjectFactory
+
+
+def _cycles(files: dict[str, str], make_project: ProjectFactory) -> list[Violation]:
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    return [v for v in result.violations if v.rule_id == "circular-dependency"]
+
+
+# better-auth's `packages/api-key`: the package index imports the `routes` barrel, which
+# re-exports a route that imports constants back from the package index ('..').
+API_KEY = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/api-key/package.json": '{"name": "@x/api-key", "main": "src/index.ts"}\n',
+    "packages/api-key/src/index.ts": (
+        "import { createRoutes } from './routes';\n"
+        "export const TABLE = 'apikey';\n"
+        "export const apiKey = () => createRoutes();\n"
+    ),
+    "packages/api-key/src/routes/index.ts": (
+        "import { createApiKey } from './create-api-key';\n"
+        "export const createRoutes = () => [createApiKey];\n"
+    ),
+    "packages/api-key/src/routes/create-api-key.ts": (
+        "import { TABLE } from '..';\nexport const createApiKey = () => TABLE;\n"
+    ),
+}
+
+
+def test_a_barrel_loop_shows_every_file_hop(make_project: ProjectFactory) -> None:
+    (cycle,) = _cycles(API_KEY, make_project)
+    assert cycle.members == ("packages/api-key/src", "packages/api-key/src/routes")
+    # The whole loop, file by file: the hop through the routes barrel is shown too.
+    assert cycle.message.endswith(
+        "[packages/api-key/src/index.ts:1 imports './routes'; "
+        "packages/api-key/src/routes/index.ts:1 imports './create-api-key'; "
+        "packages/api-key/src/routes/create-api-key.ts:1 imports '..']"
+    )
+    assert [(r.file, r.line) for r in cycle.related] == [
+        ("packages/api-key/src/index.ts", 1),
+        ("packages/api-key/src/routes/index.ts", 1),
+        ("packages/api-key/src/routes/create-api-key.ts", 1),
+    ]
+
+
+def test_each_hop_of_the_shown_route_leaves_the_file_the_last_one_reached(
+    make_project: ProjectFactory,
+) -> None:
+    # excalidraw's shape: the loop leaves the `actions` barrel through one action and comes
+    # back through a chain of components of the package folder.
+    files = {
+        "package.json": '{"name": "app", "main": "index.tsx"}\n',
+        "index.tsx": "export { App } from './components/App';\n",
+        "components/App.tsx": "import { Layer } from './Layer';\nexport const App = Layer;\n",
+        "components/Layer.tsx": (
+            "import { Actions } from './Actions';\nexport const Layer = () => Actions;\n"
+        ),
+        "components/Actions.tsx": (
+            "import { actions } from '../actions';\nexport const Actions = () => actions;\n"
+        ),
+        "components/Picker.tsx": "import { App } from '..';\nexport const Picker = () => App;\n",
+        "actions/index.ts": "export { actions } from './canvas';\n",
+        "actions/canvas.ts": (
+            "import { Picker } from '../components/Picker';\nexport const actions = [Picker];\n"
+        ),
+    }
+    (cycle,) = _cycles(files, make_project)
+    # Each file shown imports the next one, and the last imports the first.
+    assert [r.file for r in cycle.related] == [
+        "components/Actions.tsx",
+        "actions/index.ts",
+        "actions/canvas.ts",
+        "components/Picker.tsx",
+        "index.tsx",
+        "components/App.tsx",
+        "components/Layer.tsx",
+    ]
+    # The route names the folders the files lie in (`components` has no index: its owner is
+    # the root, which alone would say nothing).
+    assert ": components -> actions -> components -> . -> components [" in cycle.message
+
+
+def test_a_loop_that_must_leave_a_folder_is_shown_as_one_simple_file_cycle(
+    make_project: ProjectFactory,
+) -> None:
+    # amplication-server's shape: inside `b` no import leads from its barrel to the file that
+    # imports `a` back; the loop passes through `c` on the way.
+    files = {
+        "src/a/index.ts": "import { b } from '../b';\nexport const a = () => b;\n",
+        "src/b/index.ts": "export { b } from './b1';\n",
+        "src/b/b1.ts": "import { c } from '../c/c1';\nexport const b = () => c;\n",
+        "src/b/b2.ts": "import { a } from '../a';\nexport const b2 = () => a;\n",
+        "src/c/index.ts": "export { c } from './c1';\n",
+        "src/c/c1.ts": "import { b2 } from '../b/b2';\nexport const c = () => b2;\n",
+    }
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.members == ("src/a", "src/b", "src/c")
+    assert [r.file for r in cycle.related] == [
+        "src/a/index.ts",
+        "src/b/index.ts",
+        "src/b/b1.ts",
+        "src/c/c1.ts",
+        "src/b/b2.ts",
+    ]
+    assert "src/a -> src/b -> src/c -> src/b -> src/a" in cycle.message
+
+
+# documenso's shape: `app-tests` depends on `lib`, `lib` on `prisma`, and the prisma
+# package's seed script (which its index never loads) imports a constant of `app-tests`.
+SEED = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/app-tests/package.json": '{"name": "@d/app-tests", "private": true}\n',
+    "packages/app-tests/constants/pdf.ts": (
+        "import { fields } from '@d/lib/fields';\nexport const PDF = fields;\n"
+    ),
+    "packages/lib/package.json": '{"name": "@d/lib", "exports": {"./*": "./*.ts"}}\n',
+    "packages/lib/fields.ts": (
+        "import { prisma } from '@d/prisma';\nexport const fields = prisma;\n"
+    ),
+    "packages/prisma/package.json": '{"name": "@d/prisma", "main": "index.ts"}\n',
+    "packages/prisma/index.ts": "export const prisma = 1;\n",
+    "packages/prisma/seed/initial-seed.ts": (
+        "import { PDF } from '@d/app-tests/constants/pdf';\nexport const seed = () => PDF;\n"
+    ),
+}
+
+
+def test_a_package_cycle_closed_only_by_a_script_the_package_never_loads_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert _cycles(SEED, make_project) == []
+
+
+def test_a_package_cycle_through_shipped_code_is_claimed(make_project: ProjectFactory) -> None:
+    files = dict(SEED)
+    files["packages/prisma/index.ts"] = (
+        "import { seed } from './seed/initial-seed';\nexport const prisma = seed;\n"
+    )
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.members == ("packages/app-tests", "packages/lib", "packages/prisma")
+
+
+# payload's `packages/codemod`: the transforms' `*.input.ts`/`*.output.ts` fixtures are read
+# as text by their specs and left out of the compiler by the tsconfig's `exclude`.
+CODEMOD = {
+    "packages/codemod/package.json": '{"name": "codemod", "main": "src/index.ts"}\n',
+    "tsconfig.base.json": '{"compilerOptions": {"strict": true}}\n',
+    "packages/codemod/tsconfig.json": (
+        '{"extends": "../../tsconfig.base.json", "include": ["src"],\n'
+        ' "exclude": ["**/*.input.ts", "**/*.output.ts"]}\n'
+    ),
+    "packages/codemod/src/index.ts": "export const transform = 1;\n",
+    "packages/codemod/src/transforms/next/basic.input.ts": (
+        "import { importMap } from './admin/importMap.js';\nexport default importMap;\n"
+    ),
+    "packages/codemod/src/transforms/next/real.ts": (
+        "import { gone } from './gone.js';\nexport default gone;\n"
+    ),
+}
+
+
+def test_a_file_the_tsconfig_excludes_and_nothing_imports_is_not_judged_unresolved(
+    make_project: ProjectFactory,
+) -> None:
+    result = evaluate(load_project(make_project(CODEMOD), use_cache=False))
+    assert [(v.rule_id, v.path) for v in result.violations] == [
+        ("unresolved-import", "packages/codemod/src/transforms/next/real.ts")
+    ]
+    # Imported by an included file, an excluded file is compiled all the same.
+    files = dict(CODEMOD)
+    files["packages/codemod/src/index.ts"] = (
+        "import fixture from './transforms/next/basic.input';\nexport const transform = fixture;\n"
+    )
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert sorted(v.path for v in result.violations) == [
+        "packages/codemod/src/transforms/next/basic.input.ts",
+        "packages/codemod/src/transforms/next/real.ts",
+    ]
+
+
+def _unresolved(files: dict[str, str], make_project: ProjectFactory) -> list[str]:
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    return sorted(f"{v.path}:{v.message}" for v in result.violations)
+
+
+# amplication's code generator (Nx): `tsconfig.json` is a solution config (`include: []`,
+# `references`), and `tsconfig.app.json` excludes the `*.template.ts` sources it fills in and
+# the `static/` files it copies into the generated app.
+GENERATOR = {
+    "packages/dsg/tsconfig.json": (
+        '{"files": [], "include": [],\n'
+        ' "references": [{"path": "./tsconfig.app.json"}, {"path": "./tsconfig.spec.json"}]}\n'
+    ),
+    "packages/dsg/tsconfig.app.json": (
+        '{"extends": "./tsconfig.json", "include": ["src"],\n'
+        ' "exclude": ["**/**.template.ts", "**/static/**/**", "**/*.spec.ts"]}\n'
+    ),
+    "packages/dsg/tsconfig.spec.json": (
+        '{"extends": "./tsconfig.json", "include": ["**/*.spec.ts"]}\n'
+    ),
+    "packages/dsg/src/main.template.ts": "import { AppModule } from './app.module';\nAppModule;\n",
+    "packages/dsg/src/main.ts": "import { gone } from './gone';\nexport const main = gone;\n",
+}
+
+
+def test_a_file_a_referenced_tsconfig_excludes_is_not_judged_unresolved(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(GENERATOR, make_project) == [
+        "packages/dsg/src/main.ts:'./gone' resolves to no file of the project"
+    ]
+
+
+def test_a_tsconfig_extending_a_generated_config_leaves_relative_imports_unjudged(
+    make_project: ProjectFactory,
+) -> None:
+    # A SvelteKit app: `./$types` resolves through the `rootDirs` of the generated
+    # `.svelte-kit/tsconfig.json`, which a fresh clone does not have.
+    files = {
+        "examples/ssr/tsconfig.json": '{"extends": "./.svelte-kit/tsconfig.json"}\n',
+        "examples/ssr/src/routes/+page.ts": (
+            "import type { PageLoad } from './$types';\nexport const load: PageLoad = () => 1;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == []
+    files["examples/ssr/tsconfig.json"] = '{"compilerOptions": {"strict": true}}\n'
+    assert len(_unresolved(files, make_project)) == 1
+
+
+def test_jscodeshift_testfixtures_are_test_files(make_project: ProjectFactory) -> None:
+    # TanStack Query's codemods: inputs and outputs of `defineTest`, imports left dangling.
+    files = {
+        "packages/codemods/src/v5/rename/__testfixtures__/cache-time.input.tsx": (
+            "import { search } from './algolia';\nexport default search;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == []
+
+
+def test_a_folder_whose_manifest_main_exists_is_resolved(make_project: ProjectFactory) -> None:
+    # amplication's design system: `icons/` is reached by an alias; its package.json `main`
+    # is a stylesheet a bundler loads.
+    files = {
+        "tsconfig.json": ('{"compilerOptions": {"paths": {"@ui/icons": ["libs/ui/src/icons"]}}}\n'),
+        "libs/ui/src/icons/package.json": '{"main": "./icon.css"}\n',
+        "libs/ui/src/icons/icon.css": ".i {}\n",
+        "apps/client/src/index.tsx": "import '@ui/icons';\nexport const app = 1;\n",
+    }
+    assert _unresolved(files, make_project) == []
+    del files["libs/ui/src/icons/icon.css"]
+    assert len(_unresolved(files, make_project)) == 1
+
+
+def test_a_package_nested_in_another_package_s_sources_closes_no_package_cycle(
+    make_project: ProjectFactory,
+) -> None:
+    # amplication's generator keeps the package.json it writes for generated apps beside
+    # the code that fills it in; the two import each other by relative paths.
+    files = {
+        "packages/dsg/package.json": '{"name": "dsg", "main": "src/index.ts"}\n',
+        "packages/dsg/src/index.ts": (
+            "import { createPackageJson } from './admin/package-json/create';\n"
+            "export const context = { name: 'x' };\n"
+            "export const run = () => createPackageJson();\n"
+        ),
+        "packages/dsg/src/admin/package-json/package.json": '{"name": "admin-template"}\n',
+        "packages/dsg/src/admin/package-json/create.ts": (
+            "import { context } from '../../index';\n"
+            "export const createPackageJson = () => context.name;\n"
+        ),
+    }
+    assert _cycles(files, make_project) == []
+
+
+# novu's NestJS usecases: each folder's barrel re-exports its usecase; `ApplyChange` injects
+# `CreateChange` through `forwardRef`, the maintainers' own break of the cycle.
+def _usecases(injection: str, extra: str = "") -> dict[str, str]:
+    return {
+        "src/usecases/apply-change/index.ts": "export { ApplyChange } from './apply-change';\n",
+        "src/usecases/apply-change/apply-change.ts": (
+            "import { forwardRef, Inject, Injectable } from '@nestjs/common';\n"
+            "import { CreateChange, CreateCommand } from '../create-change';\n"
+            "@Injectable()\n"
+            f"export class ApplyChange {{\n  constructor({injection}) {{}}\n"
+            "  run() {\n    return CreateCommand.create();\n  }\n}\n"
+            f"{extra}"
+        ),
+        "src/usecases/create-change/index.ts": (
+            "export { CreateChange } from './create-change';\n"
+            "export class CreateCommand {\n  static create() {}\n}\n"
+        ),
+        "src/usecases/create-change/create-change.ts": (
+            "import { Injectable } from '@nestjs/common';\n"
+            "import { ApplyChange } from '../apply-change';\n"
+            "@Injectable()\n"
+            "export class CreateChange {\n  constructor(private apply: ApplyChange) {}\n}\n"
+        ),
+    }
+
+
+def test_an_import_read_only_through_forward_ref_closes_no_barrel_loop(
+    make_project: ProjectFactory,
+) -> None:
+    thunk = "@Inject(forwardRef(() => CreateChange)) private create: CreateChange"
+    # The other binding of the import is read in a method: nothing is read at load time.
+    assert _cycles(_usecases(thunk), make_project) == []
+    # A read at load time beside the thunk keeps the loop.
+    assert len(_cycles(_usecases(thunk, "export const x = CreateCommand;\n"), make_project)) == 1
+    # Without the thunk the loop is there at load time, and claimed.
+    (cycle,) = _cycles(_usecases("private create: CreateChange"), make_project)
+    assert cycle.members == ("src/usecases/apply-change", "src/usecases/create-change")
+
+
+# openstatus's drizzle schema: tables reference each other's columns through thunks.
+def _schema(incident_reads: str, monitor_reads: str) -> dict[str, str]:
+    return {
+        "src/schema/index.ts": "export * from './incidents';\nexport * from './monitors';\n",
+        "src/schema/incidents/index.ts": "export { incident } from './incident';\n",
+        "src/schema/incidents/incident.ts": (
+            "import { integer, table } from 'drizzle-orm/sqlite-core';\n"
+            "import { monitor } from '../monitors';\n"
+            "export const incident = table('incident', {\n"
+            f"  monitorId: integer('monitor_id').references({incident_reads}),\n"
+            "});\n"
+        ),
+        "src/schema/monitors/index.ts": "export { monitor } from './monitor';\n",
+        "src/schema/monitors/monitor.ts": (
+            "import { integer, table } from 'drizzle-orm/sqlite-core';\n"
+            "import { incident } from '../incidents';\n"
+            "export const monitor = table('monitor', {\n"
+            f"  id: integer('id'),\n  x: {monitor_reads},\n}});\n"
+        ),
+    }
+
+
+def test_tables_that_reference_each_other_through_thunks_close_no_barrel_loop(
+    make_project: ProjectFactory,
+) -> None:
+    thunk = "() => monitor.id"
+    assert _cycles(_schema(thunk, "() => incident.monitorId"), make_project) == []
+    # One load-time read on each side (here a spread, and a column read) keeps the loop.
+    (cycle,) = _cycles(_schema("monitor.id", "{ ...incident }"), make_project)
+    assert cycle.members == ("src/schema/incidents", "src/schema/monitors")
+    # An arrow with a parameter is a callback that may run at once: no deferral.
+    assert len(_cycles(_schema("monitor.id", "[1].map((n) => incident)"), make_project)) == 1
+    # Nor is an arrow kept in a variable: `export const f = () => X` is a function.
+    files = _schema("monitor.id", "1")
+    files["src/schema/monitors/monitor.ts"] += "export const get = () => incident;\n"
+    assert len(_cycles(files, make_project)) == 1
+
+
+def test_a_drizzle_relations_callback_reads_nothing_at_load(make_project: ProjectFactory) -> None:
+    # openstatus: `monitor_status` reads an enum of `monitors` at load; `monitors` reads the
+    # status table only in its `relations(…)` callback, which drizzle calls lazily.
+    def files(source: str) -> dict[str, str]:
+        schema = _schema("monitor.id", "1")
+        schema["src/schema/monitors/monitor.ts"] = (
+            f"import {{ relations }} from '{source}';\n"
+            "import { table } from 'drizzle-orm/sqlite-core';\n"
+            "import { incident } from '../incidents';\n"
+            "export const monitor = table('monitor', {});\n"
+            "export const monitorRelations = relations(monitor, ({ many }) => ({\n"
+            "  incidents: many(incident),\n"
+            "}));\n"
+        )
+        return schema
+
+    assert _cycles(files("drizzle-orm"), make_project) == []
+    # The same shape with a `relations` of unknown laziness stays a loop.
+    assert len(_cycles(files("./relations"), make_project)) == 1
+
+
+def test_an_import_of_generated_code_by_convention_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # payload's TanStack app: the router plugin writes `routeTree.gen.ts` when it runs.
+    files = {
+        "app-tanstack/router.tsx": (
+            "import { routeTree } from './routeTree.gen';\nexport const router = routeTree;\n"
+        ),
+        "app/relay.ts": (
+            "import q from './__generated__/Query.graphql';\nexport const query = q;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == []
+    files["app-tanstack/router.tsx"] = "import { r } from './routeTree';\nexport const x = r;\n"
+    assert len(_unresolved(files, make_project)) == 1
+
+
+def test_a_specifier_that_differs_only_in_case_says_so(make_project: ProjectFactory) -> None:
+    # payload's live-preview example imports `../importMap`; the committed file is `importmap.js`.
+    files = {
+        "app/admin/importmap.js": "export const importMap = {};\n",
+        "app/admin/page.tsx": (
+            "import { importMap } from './importMap';\nexport default importMap;\n"
+        ),
+        "app/layout.tsx": "import { importMap } from './admin/importMap.js';\nexport default 1;\n",
+    }
+    assert _unresolved(files, make_project) == [
+        "app/admin/page.tsx:'./importMap' resolves to no file of the project "
+        "('app/admin/importmap.js' differs only in letter case: it resolves on a "
+        "case-insensitive file system only)",
+        "app/layout.tsx:'./admin/importMap.js' resolves to no file of the project "
+        "('app/admin/importmap.js' differs only in letter case: it resolves on a "
+        "case-insensitive file system only)",
+    ]
+
+
+def test_a_scaffold_template_outside_the_workspace_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # shadcn/ui's `templates/next-app`: `shadcn add button` writes the component it imports.
+    # payload's `templates/ecommerce` is a workspace member: its broken route import is real.
+    files = {
+        "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n  - 'templates/ecommerce'\n",
+        "package.json": '{"name": "root", "private": true}\n',
+        "templates/next-app/package.json": '{"name": "next-app"}\n',
+        "templates/next-app/pnpm-workspace.yaml": "packages:\n  - '.'\n",
+        "templates/next-app/tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./*"]}}}\n',
+        "templates/next-app/app/page.tsx": (
+            "import { Button } from '@/components/ui/button';\nexport default Button;\n"
+        ),
+        "templates/ecommerce/package.json": '{"name": "ecommerce"}\n',
+        "templates/ecommerce/tsconfig.json": (
+            '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}\n'
+        ),
+        "templates/ecommerce/src/preview.ts": (
+            "import { P } from '@/app/(frontend)/next/preview/route';\nexport const p = P;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == [
+        "templates/ecommerce/src/preview.ts:'@/app/(frontend)/next/preview/route' resolves "
+        "to no file of the project"
+    ]
+
+
+def test_a_relative_import_of_a_package_folder_built_to_dist_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # teable's prisma seed imports its own package (`'../'`), whose `main` is build output.
+    files = {
+        "packages/db/package.json": '{"name": "@t/db", "main": "dist/index.js"}\n',
+        "packages/db/src/index.ts": "export const PrismaClient = 1;\n",
+        "packages/db/prisma/seed.ts": "import { PrismaClient } from '../';\nPrismaClient;\n",
+    }
+    assert _unresolved(files, make_project) == []
