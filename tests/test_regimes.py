@@ -646,7 +646,8 @@ def test_undeclared_barrel_loop_needs_a_file_level_runtime_cycle(
 DOCS_APP = {
     "package.json": '{"name": "repo", "private": true, "workspaces": ["apps/*"]}\n',
     "apps/docs/package.json": '{"name": "docs"}\n',
-    "apps/docs/content/index.ts": "import { b } from '../nav';\nexport const a = 1;\nb;\n",
+    "apps/docs/content/index.ts": "export { a } from './a';\n",
+    "apps/docs/content/a.ts": "import { b } from '../nav';\nexport const a = 1;\nb;\n",
     "apps/docs/nav/index.ts": "import { a } from '../content';\nexport const b = 2;\na;\n",
 }
 

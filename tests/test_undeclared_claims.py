@@ -451,3 +451,66 @@ def test_a_relative_import_of_a_package_folder_built_to_dist_is_not_judged(
         "packages/db/prisma/seed.ts": "import { PrismaClient } from '../';\nPrismaClient;\n",
     }
     assert _unresolved(files, make_project) == []
+
+
+# payload's `packages/ui/src/providers`: two React providers, each an implementation in its
+# folder's `index.tsx`, use each other at render time (`DocumentInfoProvider` renders
+# `DocumentTitleProvider`, which calls `useDocumentInfo`). No barrel on the loop.
+PROVIDERS = {
+    "package.json": '{"name": "@x/ui", "main": "src/index.ts"}\n',
+    "src/index.ts": "export const version = 1;\n",
+    "src/providers/DocumentInfo/index.tsx": (
+        "import { createContext, use } from 'react';\n"
+        "import { DocumentTitleProvider } from '../DocumentTitle/index.js';\n"
+        "const Context = createContext(null);\n"
+        "export const useDocumentInfo = () => use(Context);\n"
+        "export const DocumentInfoProvider = () => <DocumentTitleProvider />;\n"
+    ),
+    "src/providers/DocumentTitle/index.tsx": (
+        "import { useDocumentInfo } from '../DocumentInfo/index.js';\n"
+        "export const DocumentTitleProvider = () => { useDocumentInfo(); return null; };\n"
+    ),
+}
+
+
+def test_implementations_named_index_that_use_each_other_are_no_barrel_loop(
+    make_project: ProjectFactory,
+) -> None:
+    assert _cycles(PROVIDERS, make_project) == []
+
+
+def test_the_same_loop_through_a_re_exporting_barrel_is_claimed(
+    make_project: ProjectFactory,
+) -> None:
+    # The title provider now lives beside a barrel that only re-exports it: loading the
+    # barrel loads the provider, whose load needs DocumentInfo, whose load needs the barrel.
+    files = dict(PROVIDERS)
+    files["src/providers/DocumentTitle/index.tsx"] = (
+        "export { DocumentTitleProvider } from './DocumentTitleProvider.js';\n"
+    )
+    files["src/providers/DocumentTitle/DocumentTitleProvider.tsx"] = (
+        "import { useDocumentInfo } from '../DocumentInfo/index.js';\n"
+        "export const DocumentTitleProvider = () => { useDocumentInfo(); return null; };\n"
+    )
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.members == ("src/providers/DocumentInfo", "src/providers/DocumentTitle")
+
+
+def test_an_import_of_the_entry_of_a_folder_holding_the_importer_is_claimed(
+    make_project: ProjectFactory,
+) -> None:
+    # plane's shape: a component imports its own folder's entry by alias instead of the
+    # sibling file; neither index is a pure barrel, the self-import is the problem.
+    files = dict(PROVIDERS)
+    files["src/providers/DocumentTitle/index.tsx"] = (
+        "import { useDocumentInfo } from '../DocumentInfo/index.js';\n"
+        "export { DocumentTitleProvider } from './DocumentTitleProvider.js';\n"
+        "export const title = () => useDocumentInfo();\n"
+    )
+    files["src/providers/DocumentTitle/DocumentTitleProvider.tsx"] = (
+        "import { title } from './index.js';\n"
+        "export const DocumentTitleProvider = () => title();\n"
+    )
+    assert [c.members for c in _cycles(files, make_project)] == [
+        ("src/providers/DocumentInfo", "src/providers/DocumentTitle")
+    ]

@@ -5,7 +5,13 @@ undeclared one no ``index.*`` is a boundary, so the rule claims only what holds 
 TypeScript project: a cycle between workspace packages, and a runtime import cycle between
 files of one package that passes through the ``index.*`` of two or more folders (a barrel
 loop: loading one barrel loads the other, whose load needs the first), reported between those
-folders. A folder-level loop of deep imports that no file-level cycle backs is no claim there.
+folders. The loop must pass through a barrel: an ``index.*`` that only imports and
+re-exports (types aside), or the entry of a folder that holds the importing file (``'..'``,
+``@/components/x`` from inside ``x``, a package importing its own entry). A loop between
+implementation files that happen to be named ``index.tsx`` and use each other (a React provider
+and the component it renders, a drawer and the editor plugin that opens it) is how such code
+is written, not a structure problem its maintainers would change. A folder-level loop of deep
+imports that no file-level cycle backs is no claim there.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, edge_sort_key, package_of
 from filid.graph.tsconfig import parent_dir
 from filid.model.errors import InputError
-from filid.model.facts import ImportKind
+from filid.model.facts import FileFacts, ImportKind, Span, StatementKind
 from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
@@ -197,6 +203,8 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
         }
         if len(barrels) < 2:
             continue
+        if not _enters_a_barrel(files, owners, grouped, context.facts):
+            continue  # two implementations named index.* that use each other: no claim
         # Lift the component's own edges to folders: each folder hop lies on a file cycle.
         lifted: dict[tuple[str, str], list[ImportEdge]] = {}
         for (source, target), evidence in grouped.items():
@@ -336,3 +344,60 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
         members=members,
         fingerprint_parts=members,
     )
+
+
+def _enters_a_barrel(
+    files: frozenset[str],
+    owners: Mapping[str, str],
+    grouped: Mapping[tuple[str, str], list[ImportEdge]],
+    facts: Mapping[str, FileFacts],
+) -> bool:
+    """Whether a file loop passes through a barrel: one of its ``index.*`` only re-exports, or
+    one of its imports reaches the entry of a folder that holds the importing file."""
+    for file in files:
+        folder = parent_dir(file)
+        is_index = owners[file] == folder and entry_stem(file.rpartition("/")[2]) == "index"
+        if is_index and is_reexporting_barrel(facts.get(file)):
+            return True
+    for source, target in grouped:
+        if source not in files or target not in files:
+            continue
+        if entry_stem(target.rpartition("/")[2]) != "index":
+            continue
+        holder = parent_dir(target)
+        inside = parent_dir(source)
+        if holder == "." or inside == holder or inside.startswith(holder + "/"):
+            return True
+    return False
+
+
+_TYPE_KINDS = frozenset({"interface", "type"})
+_BARREL_STATEMENTS = frozenset(
+    {StatementKind.IMPORT, StatementKind.RE_EXPORT, StatementKind.EXPORT_EMPTY}
+)
+
+
+def is_reexporting_barrel(facts: FileFacts | None) -> bool:
+    """Whether a file is a barrel: it re-exports at least one binding and holds nothing but
+    imports, re-exports, exports of imported names and type declarations."""
+    if facts is None or facts.has_syntax_error:
+        return False
+    imported = set(facts.imported_bindings)
+    kinds: dict[Span, set[str]] = {}
+    for declaration in facts.declarations:
+        kinds.setdefault(declaration.span, set()).add(declaration.kind)
+    type_spans = {span for span, found in kinds.items() if found <= _TYPE_KINDS}
+    reexports = False
+    for statement in facts.statements:
+        if statement.kind is StatementKind.RE_EXPORT:
+            reexports = True
+        elif statement.kind in (StatementKind.EXPORT_NAMES, StatementKind.EXPORT_DEFAULT_NAME):
+            if not all(name in imported for name in statement.names):
+                return False
+            reexports = reexports or bool(statement.names)
+        elif statement.kind in (StatementKind.DECLARATION, StatementKind.EXPORTED_DECLARATION):
+            if statement.span not in type_spans:
+                return False
+        elif statement.kind not in _BARREL_STATEMENTS:
+            return False
+    return reexports
