@@ -17,8 +17,9 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
+from filid.check.clock import timestamp
 from filid.check.project import Project, gc_paused
-from filid.check.scoping import restrict, select_rules, timestamp
+from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.model import Config, RuleConfig
 from filid.graph import (

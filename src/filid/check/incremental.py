@@ -94,7 +94,8 @@ def check_project(
             # Same files, same tsconfigs and manifests: every specifier resolves as before.
             resolutions = load_resolutions(cache_dir, state.token)
         if verified is not None:
-            from filid.check.scoping import normalize_files, restrict, timestamp
+            from filid.check.clock import timestamp
+            from filid.check.scoping import normalize_files, restrict
 
             wanted = None if files is None else normalize_files(root, files)
             try:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 
 from filid.model.errors import UsageError
@@ -87,8 +86,3 @@ def restrict(
         rules_applied=tuple(applied),
         rules_skipped=tuple(skipped),
     )
-
-
-def timestamp() -> str:
-    """The current UTC time, ISO 8601 with seconds."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")

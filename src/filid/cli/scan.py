@@ -33,7 +33,7 @@ def scan(
     no_progress: bool,
 ) -> None:
     """Show the classified fractal tree (fractal-scan)."""
-    from filid.check.scoping import timestamp
+    from filid.check.clock import timestamp
 
     started = time.perf_counter()
     project = load(path, config, use_cache=not no_cache, progress=fmt == "text" and not no_progress)

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from filid.check.clock import timestamp
 from filid.check.project import load_project
-from filid.check.scoping import timestamp
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section, compact
 from filid.mcp.tools.calls import call, given_args, pager
