@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from filid.check.engine import evaluate
 from filid.check.project import load_project
-from filid.model.violations import Violation
+from filid.model.violations import Severity, Violation
 from tests.conftest import ProjectFactory
 
 
@@ -73,18 +73,21 @@ def test_each_hop_of_the_shown_route_leaves_the_file_the_last_one_reached(
     }
     (cycle,) = _cycles(files, make_project)
     # Each file shown imports the next one, and the last imports the first.
+    # The loop shown starts at the import that makes it an error: Picker imports the entry
+    # of a folder that holds it ('..', which re-exports), its own barrel coming back to it.
     assert [r.file for r in cycle.related] == [
-        "components/Actions.tsx",
-        "actions/index.ts",
-        "actions/canvas.ts",
         "components/Picker.tsx",
         "index.tsx",
         "components/App.tsx",
         "components/Layer.tsx",
+        "components/Actions.tsx",
+        "actions/index.ts",
+        "actions/canvas.ts",
     ]
+    assert cycle.severity is Severity.ERROR
     # The route names the folders the files lie in (`components` has no index: its owner is
     # the root, which alone would say nothing).
-    assert ": components -> actions -> components -> . -> components [" in cycle.message
+    assert ": components -> . -> components -> actions -> components [" in cycle.message
 
 
 def test_a_loop_that_must_leave_a_folder_is_shown_as_one_simple_file_cycle(
@@ -145,6 +148,37 @@ def test_a_package_cycle_through_shipped_code_is_claimed(make_project: ProjectFa
     )
     (cycle,) = _cycles(files, make_project)
     assert cycle.members == ("packages/app-tests", "packages/lib", "packages/prisma")
+    # a file loop backs it: loading prisma's index loads the seed, … which loads the index
+    assert cycle.severity is Severity.ERROR
+
+
+# documenso's `auth` and `ee`: each package deep-imports a file of the other, and neither of
+# those files leads back: the dependency arrows loop, no file loop does.
+CROSS = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/auth/package.json": '{"name": "@d/auth", "exports": {"./*": "./*.ts"}}\n',
+    "packages/auth/callback.ts": (
+        "import { sendLink } from '@d/ee/send-link';\nexport const callback = sendLink;\n"
+    ),
+    "packages/auth/session.ts": "export const session = 1;\n",
+    "packages/ee/package.json": '{"name": "@d/ee", "exports": {"./*": "./*.ts"}}\n',
+    "packages/ee/send-link.ts": "export const sendLink = 2;\n",
+    "packages/ee/link-account.ts": (
+        "import { session } from '@d/auth/session';\nexport const link = session;\n"
+    ),
+}
+
+
+def test_a_package_cycle_no_file_loop_backs_is_a_warning(make_project: ProjectFactory) -> None:
+    (cycle,) = _cycles(CROSS, make_project)
+    assert cycle.members == ("packages/auth", "packages/ee")
+    assert cycle.severity is Severity.WARNING
+    files = dict(CROSS)  # once send-link itself reads auth's callback, a file loop closes
+    files["packages/ee/send-link.ts"] = (
+        "import { callback } from '@d/auth/callback';\nexport const sendLink = () => callback;\n"
+    )
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.severity is Severity.ERROR
 
 
 # payload's `packages/codemod`: the transforms' `*.input.ts`/`*.output.ts` fixtures are read
@@ -494,6 +528,8 @@ def test_the_same_loop_through_a_re_exporting_barrel_is_claimed(
     )
     (cycle,) = _cycles(files, make_project)
     assert cycle.members == ("src/providers/DocumentInfo", "src/providers/DocumentTitle")
+    # real, but only through a sibling's barrel: how such code is often meant to be
+    assert cycle.severity is Severity.WARNING
 
 
 def test_an_import_of_the_entry_of_a_folder_holding_the_importer_is_claimed(
@@ -511,6 +547,8 @@ def test_an_import_of_the_entry_of_a_folder_holding_the_importer_is_claimed(
         "import { title } from './index.js';\n"
         "export const DocumentTitleProvider = () => title();\n"
     )
-    assert [c.members for c in _cycles(files, make_project)] == [
-        ("src/providers/DocumentInfo", "src/providers/DocumentTitle")
-    ]
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.members == ("src/providers/DocumentInfo", "src/providers/DocumentTitle")
+    # the importer's own barrel comes back to it: an error, and the route starts there
+    assert cycle.severity is Severity.ERROR
+    assert cycle.related[0].file == "src/providers/DocumentTitle/DocumentTitleProvider.tsx"

@@ -16,12 +16,13 @@ imports that no file-level cycle backs is no claim there.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.graph.cycles import Cycle, find_cycles, is_type_import
+from filid.graph.cycles import Cycle, find_cycles, is_type_import, strongly_connected
 from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, edge_sort_key, package_of
 from filid.graph.tsconfig import parent_dir
@@ -103,8 +104,11 @@ class CircularDependency:
         package_graph = _without_nested(
             build_package_graph(context.file_graph, packages, context.test_files | unshipped)
         )
+        spanning = _packages_in_file_loops(context, packages, context.test_files | unshipped)
         for cycle in find_cycles(package_graph, include_type_imports=include):
-            yield _finding(context, cycle, "workspace packages")
+            finding = _finding(context, cycle, "workspace packages")
+            backed = any(len(set(cycle.members) & loop) >= 2 for loop in spanning)
+            yield finding if backed else dataclasses.replace(finding, severity=Severity.WARNING)
 
         yield from _barrel_loops(context, packages)
 
@@ -179,11 +183,7 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
     undeclared project.
     """
     grouped: dict[tuple[str, str], list[ImportEdge]] = {}
-    for edge in context.file_graph.edges:
-        if edge.source in context.test_files or is_type_import(edge):
-            continue
-        if edge.fact.kind is ImportKind.DYNAMIC or edge.fact.deferred:
-            continue  # loaded later (`import()`), or read only in thunks (`forwardRef(() => X)`)
+    for edge in _runtime_edges(context, context.test_files):
         if package_of(edge.source, packages) != package_of(edge.target, packages):
             continue
         grouped.setdefault((edge.source, edge.target), []).append(edge)
@@ -205,6 +205,10 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
             continue
         if not _enters_a_barrel(files, owners, grouped, context.facts):
             continue  # two implementations named index.* that use each other: no claim
+        # A file importing, through an entry that re-exports, a folder that holds it (the
+        # loop its own barrel closes) is an error; a loop only through sibling barrels or an
+        # implementation entry is real but often how the code is meant to be: a warning.
+        own = _imports_own_barrel(files, grouped, context.facts)
         # Lift the component's own edges to folders: each folder hop lies on a file cycle.
         lifted: dict[tuple[str, str], list[ImportEdge]] = {}
         for (source, target), evidence in grouped.items():
@@ -222,9 +226,19 @@ def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Fi
         for cycle in find_cycles(folder_graph, include_type_imports=False):
             if cycle.members not in seen:
                 seen.add(cycle.members)
+                severity: Severity | None = Severity.WARNING
                 route = _file_loop(cycle.route, owners, links)
+                if own is not None and {owners[own[0]], owners[own[1]]} <= set(cycle.members):
+                    # show the loop the importer's own barrel closes: that is the claim
+                    closing = _file_path(own[1], own[0], _adjacency(links), lambda _f: True)
+                    if closing is not None:
+                        severity = None
+                        route = (links[own], *closing)
                 cycle = Cycle(cycle.members, route, _folders_of(route))
-                yield _finding(context, cycle, "folders, through their index files, at run time")
+                finding = _finding(
+                    context, cycle, "folders, through their index files, at run time"
+                )
+                yield dataclasses.replace(finding, severity=severity)
 
 
 def _file_loop(
@@ -236,9 +250,7 @@ def _file_loop(
     after each hop, the imports that lead, inside the folder it reaches, from the file it
     reaches to the file the next hop leaves. When a folder holds no such path, the loop is
     the shortest file cycle through the first hop instead (a simple cycle, never a walk)."""
-    adjacency: dict[str, list[tuple[str, ImportEdge]]] = {}
-    for (source, target), edge in sorted(links.items()):
-        adjacency.setdefault(source, []).append((target, edge))
+    adjacency = _adjacency(links)
     loop: list[ImportEdge] = []
     for index, hop in enumerate(hops):
         loop.append(hop)
@@ -254,6 +266,16 @@ def _file_loop(
             return (hops[0], *(closing or []))
         loop.extend(path)
     return tuple(loop)
+
+
+def _adjacency(
+    links: Mapping[tuple[str, str], ImportEdge],
+) -> dict[str, list[tuple[str, ImportEdge]]]:
+    """``links`` as sorted adjacency lists: file → [(imported file, its import)]."""
+    adjacency: dict[str, list[tuple[str, ImportEdge]]] = {}
+    for (source, target), edge in sorted(links.items()):
+        adjacency.setdefault(source, []).append((target, edge))
+    return adjacency
 
 
 def _file_path(
@@ -346,6 +368,67 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
     )
 
 
+def _runtime_edges(context: RuleContext, left_out: frozenset[str]) -> Iterator[ImportEdge]:
+    """The file edges that load at import time: no type imports, no tests or ``left_out``
+    files, no lazy ``import()``, no import read only in thunks."""
+    for edge in context.file_graph.edges:
+        if edge.source in left_out or is_type_import(edge):
+            continue
+        if edge.fact.kind is ImportKind.DYNAMIC or edge.fact.deferred:
+            continue
+        yield edge
+
+
+def _packages_in_file_loops(
+    context: RuleContext, packages: frozenset[str], left_out: frozenset[str]
+) -> list[frozenset[str]]:
+    """For each runtime file-level import cycle, the packages its files belong to.
+
+    Decision (issue 23, SPEC §0 is silent): a package cycle is an error when a file loop backs
+    it (loading one package's code loads the other's, which loads the first); when only the
+    dependency arrows loop (each package deep-imports the other in different files, as
+    documenso's packages do by design), it is reported as a warning.
+    """
+    adjacency: dict[str, set[str]] = {}
+    for edge in _runtime_edges(context, left_out):
+        adjacency.setdefault(edge.source, set()).add(edge.target)
+    nodes = sorted(set(adjacency) | {t for targets in adjacency.values() for t in targets})
+    loops: list[frozenset[str]] = []
+    for component in strongly_connected(nodes, adjacency):
+        owners = {package_of(f, packages) for f in component} - {None}
+        if len(owners) >= 2:
+            loops.append(frozenset(o for o in owners if o is not None))
+    return loops
+
+
+def _imports_own_barrel(
+    files: frozenset[str],
+    grouped: Mapping[tuple[str, str], list[ImportEdge]],
+    facts: Mapping[str, FileFacts],
+) -> tuple[str, str] | None:
+    """The first (importer, entry) of the loop where a file imports the entry of a folder that
+    holds it (``'..'``, ``@/components/x`` from inside ``x``, its package's own entry) and that
+    entry re-exports: the importer's own barrel coming back to it. None when there is none."""
+    for source, target in sorted(grouped):
+        if source not in files or target not in files:
+            continue
+        if entry_stem(target.rpartition("/")[2]) != "index" or not _holds(target, source):
+            continue
+        found = facts.get(target)
+        if found is not None and any(
+            statement.kind is StatementKind.RE_EXPORT for statement in found.statements
+        ):
+            return source, target
+    return None
+
+
+def _holds(entry: str, importer: str) -> bool:
+    """Whether the folder of ``entry`` holds ``importer``."""
+    holder = parent_dir(entry)
+    inside = parent_dir(importer)
+    return holder == "." or inside == holder or inside.startswith(holder + "/")
+
+
 def _enters_a_barrel(
     files: frozenset[str],
     owners: Mapping[str, str],
@@ -362,11 +445,7 @@ def _enters_a_barrel(
     for source, target in grouped:
         if source not in files or target not in files:
             continue
-        if entry_stem(target.rpartition("/")[2]) != "index":
-            continue
-        holder = parent_dir(target)
-        inside = parent_dir(source)
-        if holder == "." or inside == holder or inside.startswith(holder + "/"):
+        if entry_stem(target.rpartition("/")[2]) == "index" and _holds(target, source):
             return True
     return False
 
