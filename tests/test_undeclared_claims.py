@@ -252,6 +252,42 @@ def test_a_file_a_referenced_tsconfig_excludes_is_not_judged_unresolved(
     ]
 
 
+def test_a_sub_project_the_enclosing_package_excludes_by_name_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # amplication's admin-UI template: `src/admin/static/` has its own tsconfig (it becomes
+    # the generated app) and imports files the generator writes (`./App`); the package's
+    # program excludes it by name (`**/static/**/**`). A sibling folder with its own tsconfig
+    # that the package does not exclude is still judged.
+    files = dict(GENERATOR)
+    files["packages/dsg/package.json"] = '{"name": "dsg"}\n'
+    files["packages/dsg/src/admin/static/tsconfig.json"] = '{"include": ["src"]}\n'
+    files["packages/dsg/src/admin/static/src/index.tsx"] = (
+        "import App from './App';\nexport default App;\n"
+    )
+    files["packages/dsg/src/tools/tsconfig.json"] = '{"include": ["."]}\n'
+    files["packages/dsg/src/tools/run.ts"] = "import { x } from './missing';\nexport default x;\n"
+    assert _unresolved(files, make_project) == [
+        "packages/dsg/src/main.ts:'./gone' resolves to no file of the project",
+        "packages/dsg/src/tools/run.ts:'./missing' resolves to no file of the project",
+    ]
+
+
+def test_a_root_config_excluding_the_packages_leaves_their_files_judged(
+    make_project: ProjectFactory,
+) -> None:
+    files = {
+        "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+        "tsconfig.json": '{"include": ["scripts"], "exclude": ["packages"]}\n',
+        "packages/a/package.json": '{"name": "a"}\n',
+        "packages/a/tsconfig.json": '{"include": ["src"]}\n',
+        "packages/a/src/index.ts": "import { x } from './missing';\nexport default x;\n",
+    }
+    assert _unresolved(files, make_project) == [
+        "packages/a/src/index.ts:'./missing' resolves to no file of the project"
+    ]
+
+
 def test_a_tsconfig_extending_a_generated_config_leaves_relative_imports_unjudged(
     make_project: ProjectFactory,
 ) -> None:

@@ -397,17 +397,45 @@ class TsconfigIndex:
         ``references``, each config it references) leaves ``file`` out of its program, and at
         least one of them says so with ``exclude``. A file no ``include`` reaches but none
         excludes is not "left out": it may still be run by a bundler or a script runner."""
-        directory = parent_dir(file)
-        options = self.for_directory(directory)
+        options = self.for_directory(parent_dir(file))
         if options is None:
             return False
-        raw = self._load(options.config)
-        configs = [(options.config, raw)]
-        if raw.references and not raw.compiles(file, parent_dir(options.config)):
+        if self._program_leaves_out(options.config, file):
+            return True
+        # A folder with its own tsconfig that the enclosing project's program excludes by
+        # name is a sub-project the project never builds (amplication's admin-UI template
+        # `src/admin/static/`, excluded with `**/static/**`, and its one-off
+        # `migration-scripts/`): no claim there either.
+        # Only inside the file's own package: a root config excluding `packages/` (each
+        # package builds itself) says nothing about a package's files.
+        package = parent_dir(file)
+        while package != "." and join_path(package, "package.json") not in self._files:
+            package = parent_dir(package)
+        above = parent_dir(parent_dir(options.config))
+        while parent_dir(options.config) != package:
+            enclosing = self.for_directory(above)
+            if enclosing is None or enclosing.config == options.config:
+                return False
+            if not _is_within(parent_dir(enclosing.config), package):
+                return False
+            verdict = self._program_leaves_out(enclosing.config, file)
+            if verdict is not None:
+                return verdict  # the enclosing project builds it, or excludes it by name
+            options, above = enclosing, parent_dir(parent_dir(enclosing.config))
+        return False
+
+    def _program_leaves_out(self, config: str, file: str) -> bool | None:
+        """True when ``config``'s program (or, for a solution config, its references') leaves
+        ``file`` out with an ``exclude``; False when one compiles it; None when neither."""
+        raw = self._load(config)
+        configs = [(config, raw)]
+        if raw.references and not raw.compiles(file, parent_dir(config)):
             configs += [(ref, self._load(ref)) for ref in raw.references]
         if any(r.compiles(file, parent_dir(c)) for c, r in configs):
             return False
-        return any(r.excluded(file) for _, r in configs)
+        if any(r.excluded(file) for _, r in configs):
+            return True
+        return None
 
     def _references(self, raw: object, config_dir: str) -> tuple[str, ...]:
         found: list[str] = []
@@ -454,3 +482,7 @@ class TsconfigIndex:
                     targets.append(candidate)
                     break
         return targets
+
+
+def _is_within(directory: str, ancestor: str) -> bool:
+    return ancestor == "." or directory == ancestor or directory.startswith(ancestor + "/")
