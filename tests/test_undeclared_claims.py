@@ -3,8 +3,11 @@ monorepos: cycle routes and package cycles, and the imports that are no unresolv
 
 from __future__ import annotations
 
+import pytest
+
 from filid.check.engine import evaluate
 from filid.check.project import load_project
+from filid.model.errors import InputError
 from filid.model.violations import Severity, Violation
 from tests.conftest import ProjectFactory
 
@@ -588,3 +591,89 @@ def test_an_import_of_the_entry_of_a_folder_holding_the_importer_is_claimed(
     # the importer's own barrel comes back to it: an error, and the route starts there
     assert cycle.severity is Severity.ERROR
     assert cycle.related[0].file == "src/providers/DocumentTitle/DocumentTitleProvider.tsx"
+
+
+# TanStack Router's Paraglide examples: the Vite plugin writes `src/paraglide/` at dev/build
+# time (`outdir: './src/paraglide'`); no `.gitignore` names it in the example.
+PARAGLIDE = {
+    "package.json": '{"name": "example", "dependencies": {"vite": "*"}}\n',
+    "vite.config.ts": (
+        "import { paraglideVitePlugin } from '@inlang/paraglide-js';\n"
+        "export default { plugins: [paraglideVitePlugin({ outdir: './src/paraglide' })] };\n"
+    ),
+    "src/main.tsx": (
+        "import { m } from './paraglide/messages';\n"
+        "import { gone } from './lib/gone';\n"
+        "export const main = [m, gone];\n"
+    ),
+    "src/lib/kept.ts": "export const kept = 1;\n",
+}
+
+
+def test_an_import_of_a_folder_a_build_config_writes_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # A deleted file beside its siblings (`./lib/gone`) is still judged.
+    assert _unresolved(PARAGLIDE, make_project) == [
+        "src/main.tsx:'./lib/gone' resolves to no file of the project"
+    ]
+    files = dict(PARAGLIDE)
+    files["vite.config.ts"] = "export default { plugins: [] };\n"
+    assert len(_unresolved(files, make_project)) == 2
+
+
+def test_a_root_absolute_import_of_a_public_asset_is_resolved(
+    make_project: ProjectFactory,
+) -> None:
+    # create-vite's template: `/vite.svg` is served from `public/`.
+    files = {
+        "sandbox/vite/package.json": '{"name": "sandbox"}\n',
+        "sandbox/vite/public/vite.svg": "<svg/>\n",
+        "sandbox/vite/src/App.jsx": (
+            "import viteLogo from '/vite.svg';\nimport gone from '/missing.svg';\n"
+            "export const App = [viteLogo, gone];\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == [
+        "sandbox/vite/src/App.jsx:'/missing.svg' resolves to no file of the project"
+    ]
+
+
+def test_an_alias_that_finds_no_file_falls_back_to_a_declared_package(
+    make_project: ProjectFactory,
+) -> None:
+    # `convex/*` → `./convex/*` finds no `convex/react`; TypeScript then resolves the
+    # `convex` package the manifest declares. An alias with no such package is judged.
+    files = {
+        "package.json": '{"name": "app", "dependencies": {"convex": "^1.19.0"}}\n',
+        "tsconfig.json": (
+            '{"compilerOptions": {"paths": {"convex/*": ["./convex/*"], "~/*": ["./src/*"]}}}\n'
+        ),
+        "convex/schema.ts": "export const schema = 1;\n",
+        "src/router.tsx": (
+            "import { ConvexProvider } from 'convex/react';\nimport { gone } from '~/gone';\n"
+            "export const router = [ConvexProvider, gone];\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == [
+        "src/router.tsx:'~/gone' resolves to no file of the project"
+    ]
+
+
+def test_a_broken_tsconfig_of_a_test_fixture_is_a_note_not_a_stop(
+    make_project: ProjectFactory,
+) -> None:
+    # astro's `test/fixtures/tsconfig-handling/invalid/tsconfig.json` is invalid on purpose.
+    files = {
+        "package.json": '{"name": "astro"}\n',
+        "test/fixtures/invalid/tsconfig.json": '{ "buildOptions": }\n',
+        "src/index.ts": "export const a = 1;\n",
+    }
+    project = load_project(make_project(files), use_cache=False)
+    assert any(
+        "test/fixtures/invalid/tsconfig.json" in note and "test fixture" in note
+        for note in evaluate(project).notes
+    )
+    files["src/tsconfig.json"] = '{ "compilerOptions": }\n'  # outside tests: still a stop
+    with pytest.raises(InputError, match="src/tsconfig.json"):
+        load_project(make_project(files), use_cache=False)

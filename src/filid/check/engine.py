@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-import os
 import types
 import typing
 from collections.abc import Collection, Sequence
@@ -18,17 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from filid.check.clock import timestamp
+from filid.check.generated_code import generated_imports
 from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.model import Config, RuleConfig
-from filid.graph import (
-    DYNAMIC_SPECIFIER,
-    SOURCE_EXTENSIONS,
-)
-from filid.graph.jsonc import read_jsonc_file
-from filid.graph.tsconfig import join_path, parent_dir
-from filid.model.errors import ConfigError, InputError
+from filid.graph.tsconfig import parent_dir
+from filid.model.errors import ConfigError
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Severity, Violation
@@ -36,7 +31,6 @@ from filid.rules.base import Finding, Rule, RuleContext
 from filid.rules.catalogue import regime_severity, rule_runs
 from filid.rules.registry import RULES
 from filid.scan.universe import (
-    git_ignored,
     is_source_file,
 )
 
@@ -258,78 +252,6 @@ def source_directories(files: Sequence[str]) -> frozenset[str]:
                 break
             directory = parent_dir(directory)
     return frozenset(found)
-
-
-_JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
-
-
-def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
-    """(file, specifier) of the unresolved imports filid does not claim are broken: those
-    ``Resolver.is_judged_unresolved`` leaves alone, those whose target exists on disk but
-    lies outside the file universe (a `build/` or dot folder, a file over 1 MiB: the compiler
-    resolves them), and those whose missing target git ignores (a file a build generates:
-    ``CompaniesUsing.script.output.ts``, a codegen'd ``routers/`` folder), which resolve once
-    the project is built."""
-    probes: dict[str, set[tuple[str, str]]] = {}
-    unjudged: set[tuple[str, str]] = set()
-    imported = {edge.target for edge in project.file_graph.edges}
-    for item in project.file_graph.unresolved:
-        if item.specifier == DYNAMIC_SPECIFIER:
-            continue
-        if item.file not in imported and project.resolver.is_left_out_by_tsconfig(item.file):
-            # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
-            unjudged.add((item.file, item.specifier))
-            continue
-        for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier):
-            # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
-            stem, dot, extension = base.rpartition(".")
-            twins = (
-                tuple(stem + e for e in SOURCE_EXTENSIONS)
-                if dot and "/" not in extension and extension in _JS_EXTENSIONS
-                else ()
-            )
-            for path in (
-                base,
-                *(base + e for e in SOURCE_EXTENSIONS),
-                *twins,
-                base + "/index.ts",
-            ):
-                if path.startswith("../") or path in ("", "."):
-                    continue
-                probes.setdefault(path, set()).add((item.file, item.specifier))
-    present = {path for path in probes if os.path.isfile(project.root / path)}
-    present.update(path for path in probes if _manifest_main_exists(project.root, path))
-    unjudged.update(key for path in present for key in probes[path])
-    probes = {path: keys for path, keys in probes.items() if path not in present}
-    if not probes:
-        return frozenset(unjudged)
-    ignored = git_ignored(project.root, probes)
-    return frozenset(unjudged | {key for path in ignored for key in probes.get(path, ())})
-
-
-def _manifest_main_exists(root: Path, directory: str) -> bool:
-    """A folder whose ``package.json`` ``main`` names a file that exists (a bundler resolves
-    the folder to it: amplication's ``icons/`` folder publishes ``amplicationicon.css``) or
-    would exist once built (``dist/``, ``build/``, ``lib/``, ``out/``: teable's prisma seed
-    imports ``'../'``, its package, whose ``main`` is ``dist/index.js``)."""
-    manifest = root / directory / "package.json"
-    if not os.path.isfile(manifest):
-        return False
-    try:
-        data = read_jsonc_file(root, f"{directory}/package.json")
-    except InputError:
-        return False
-    main = data.get("main") if isinstance(data, dict) else None
-    if not isinstance(main, str) or not main:
-        return False
-    target = join_path(directory, main)
-    if target.startswith("../"):
-        return False
-    built = join_path(".", main).split("/", 1)[0] in ("dist", "build", "lib", "out")
-    return built or os.path.isfile(root / target)
 
 
 def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:

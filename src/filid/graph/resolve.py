@@ -162,8 +162,8 @@ class Resolver:
     @property
     def notes(self) -> tuple[str, ...]:
         """One line per manifest or workspace declaration filid could not read (the file
-        named), and what it did instead."""
-        return self._workspaces.notes
+        named), and what it did instead; a broken tsconfig of a test fixture is one too."""
+        return self._workspaces.notes + self._tsconfigs.notes
 
     def is_judged_unresolved(self, directory: str, specifier: str) -> bool:
         """Whether an unresolved ``specifier`` is a claim filid can make: a relative or root
@@ -176,6 +176,12 @@ class Resolver:
             if options is not None and options.has_root_dirs:
                 return False
         elif options is None or options.match_alias(specifier) is None:
+            return False
+        elif (named := split_package_specifier(specifier)) is not None and (
+            self._workspaces.declared_link(named[0], directory) is not None
+        ):
+            # An alias that finds no file falls back to node_modules in TypeScript: a declared
+            # dependency of that name resolves it (a `convex/*` alias and the `convex` package).
             return False
         for mark in ("?", "#"):
             head = specifier.split(mark, 1)[0]
@@ -190,7 +196,16 @@ class Resolver:
         package candidates. Used to ask whether a missing target is a generated file."""
         if _is_path_specifier(specifier):
             base = "." if specifier.startswith("/") else directory
-            return strip_query(join_path(base, specifier.lstrip("/")))
+            paths = strip_query(join_path(base, specifier.lstrip("/")))
+            if specifier.startswith("/"):
+                # Vite and Next serve `/vite.svg` from a `public/` folder of the app
+                current = directory
+                while True:
+                    paths.extend(strip_query(join_path(current, "public" + specifier)))
+                    if current == ".":
+                        break
+                    current = parent_dir(current)
+            return paths
         found: list[str] = []
         options = self._tsconfigs.for_directory(directory)
         if options is not None:
