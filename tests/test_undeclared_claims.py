@@ -675,5 +675,5 @@ def test_a_broken_tsconfig_of_a_test_fixture_is_a_note_not_a_stop(
         for note in evaluate(project).notes
     )
     files["src/tsconfig.json"] = '{ "compilerOptions": }\n'  # outside tests: still a stop
-    with pytest.raises(InputError, match="src/tsconfig.json"):
+    with pytest.raises(InputError, match=r"src/tsconfig\.json"):
         load_project(make_project(files), use_cache=False)
