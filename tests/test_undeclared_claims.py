@@ -575,22 +575,55 @@ def test_an_import_of_the_entry_of_a_folder_holding_the_importer_is_claimed(
     make_project: ProjectFactory,
 ) -> None:
     # plane's shape: a component imports its own folder's entry by alias instead of the
-    # sibling file; neither index is a pure barrel, the self-import is the problem.
+    # sibling file the entry re-exports: a one-line fix, an error.
     files = dict(PROVIDERS)
     files["src/providers/DocumentTitle/index.tsx"] = (
         "import { useDocumentInfo } from '../DocumentInfo/index.js';\n"
         "export { DocumentTitleProvider } from './DocumentTitleProvider.js';\n"
+        "export { useTitle } from './useTitle.js';\n"
         "export const title = () => useDocumentInfo();\n"
     )
+    files["src/providers/DocumentTitle/useTitle.ts"] = "export const useTitle = () => 't';\n"
     files["src/providers/DocumentTitle/DocumentTitleProvider.tsx"] = (
-        "import { title } from './index.js';\n"
-        "export const DocumentTitleProvider = () => title();\n"
+        "import { useTitle } from './index.js';\n"
+        "export const DocumentTitleProvider = () => useTitle();\n"
     )
     (cycle,) = _cycles(files, make_project)
     assert cycle.members == ("src/providers/DocumentInfo", "src/providers/DocumentTitle")
     # the importer's own barrel comes back to it: an error, and the route starts there
     assert cycle.severity is Severity.ERROR
     assert cycle.related[0].file == "src/providers/DocumentTitle/DocumentTitleProvider.tsx"
+    # Importing what the entry itself declares (vitest's `config` from '.', astro's
+    # `spreadAttributes`): the fix moves code, not one import: a warning.
+    files["src/providers/DocumentTitle/DocumentTitleProvider.tsx"] = (
+        "import { title } from './index.js';\nexport const DocumentTitleProvider = () => title();\n"
+    )
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.severity is Severity.WARNING
+
+
+def test_a_self_import_the_folder_makes_by_habit_is_a_warning(
+    make_project: ProjectFactory,
+) -> None:
+    # plane's editor menus: several files import the barrel that holds them; the convention.
+    files = {
+        "package.json": '{"name": "ui", "main": "src/index.ts"}\n',
+        "src/index.ts": "export * from './menus';\n",
+        "src/menus/index.ts": "export * from './bubble';\nexport * from './helpers';\n",
+        "src/menus/helpers.ts": "export const helper = 1;\n",
+        "src/menus/bubble/index.ts": "".join(f"export * from './b{i}';\n" for i in range(3)),
+    }
+    for i in range(3):
+        files[f"src/menus/bubble/b{i}.ts"] = (
+            f"import {{ helper }} from '..';\nexport const b{i} = () => helper;\n"
+        )
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.severity is Severity.WARNING
+    # the same loop closed by one file alone is a slip: an error
+    for i in (1, 2):
+        files[f"src/menus/bubble/b{i}.ts"] = f"export const b{i} = 2;\n"
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.severity is Severity.ERROR
 
 
 # TanStack Router's Paraglide examples: the Vite plugin writes `src/paraglide/` at dev/build

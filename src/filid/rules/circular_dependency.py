@@ -18,19 +18,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from filid.graph.cycles import Cycle, find_cycles, is_type_import, strongly_connected
 from filid.graph.lca import resolve_lca
-from filid.graph.module_graph import build_package_graph, edge_sort_key, package_of
+from filid.graph.module_graph import build_package_graph, package_of
 from filid.graph.tsconfig import parent_dir
 from filid.model.errors import InputError
-from filid.model.facts import FileFacts, ImportKind, Span, StatementKind
-from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
+from filid.model.graph import ModuleGraph
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
+from filid.rules.barrel_loops import barrel_loops, runtime_edges
 from filid.rules.base import (
     Finding,
     RuleCategory,
@@ -110,7 +110,7 @@ class CircularDependency:
             backed = any(len(set(cycle.members) & loop) >= 2 for loop in spanning)
             yield finding if backed else dataclasses.replace(finding, severity=Severity.WARNING)
 
-        yield from _barrel_loops(context, packages)
+        yield from barrel_loops(context, packages, _finding)
 
 
 def _without_nested(graph: ModuleGraph) -> ModuleGraph:
@@ -171,167 +171,6 @@ def _unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozense
     return frozenset(f for files in by_package.values() for f in files if f not in loaded)
 
 
-def _barrel_loops(context: RuleContext, packages: frozenset[str]) -> Iterator[Finding]:
-    """Runtime import cycles between files (inside one package) that pass through the
-    ``index.*`` of two or more folders, lifted to those folders.
-
-    Only what loads at import time counts: no type imports (nor imports of types only), no
-    test files, no lazy ``import()``, no import read only in thunks (``forwardRef(() => X)``,
-    ``@ManyToOne(() => User)``, ``references(() => users.id)``: the maintainers' own way of
-    breaking a load-time cycle; ``filid.parse.thunks``). A loop of deep imports that never
-    enters a barrel, or a folder-level "cycle" no file-level cycle backs, is no claim in an
-    undeclared project.
-    """
-    grouped: dict[tuple[str, str], list[ImportEdge]] = {}
-    for edge in _runtime_edges(context, context.test_files):
-        if package_of(edge.source, packages) != package_of(edge.target, packages):
-            continue
-        grouped.setdefault((edge.source, edge.target), []).append(edge)
-    graph = ModuleGraph(
-        nodes=tuple(sorted({f for pair in grouped for f in pair})),
-        edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
-    )
-    habits = _barrel_habits(grouped, context.facts, packages)
-    tree = context.tree
-    seen: set[tuple[str, ...]] = set()
-    for component in find_cycles(graph, include_type_imports=False):
-        files = frozenset(component.members)
-        owners = {f: tree.owner_of(parent_dir(f)).path for f in files}
-        barrels = {
-            owner
-            for file, owner in owners.items()
-            if entry_stem(file.rpartition("/")[2]) == "index" and parent_dir(file) == owner
-        }
-        if len(barrels) < 2:
-            continue
-        if not _enters_a_barrel(files, owners, grouped, context.facts):
-            continue  # two implementations named index.* that use each other: no claim
-        # A file importing, through an entry that re-exports, a folder that holds it (the
-        # loop its own barrel closes) is an error, unless the folder's or package's files do
-        # so by habit; a loop only through sibling barrels or an implementation entry is real
-        # but often how the code is meant to be: a warning.
-        owns = [
-            pair
-            for pair in sorted(grouped)
-            if pair[0] in files and pair[1] in files and _is_own_barrel_import(*pair, context.facts)
-        ]
-        # Lift the component's own edges to folders: each folder hop lies on a file cycle.
-        lifted: dict[tuple[str, str], list[ImportEdge]] = {}
-        for (source, target), evidence in grouped.items():
-            if source in files and target in files and owners[source] != owners[target]:
-                lifted.setdefault((owners[source], owners[target]), []).extend(evidence)
-        folder_graph = ModuleGraph(
-            nodes=tuple(sorted(set(owners.values()))),
-            edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(lifted.items())),
-        )
-        links = {
-            (source, target): min(evidence, key=edge_sort_key)
-            for (source, target), evidence in grouped.items()
-            if source in files and target in files
-        }
-        for cycle in find_cycles(folder_graph, include_type_imports=False):
-            if cycle.members not in seen:
-                seen.add(cycle.members)
-                severity: Severity | None = Severity.WARNING
-                route = _file_loop(cycle.route, owners, links)
-                inside = [
-                    pair
-                    for pair in owns
-                    if {owners[pair[0]], owners[pair[1]]} <= set(cycle.members)
-                ]
-                # the one-off self-import first: that is the claim; a habit stays a warning
-                inside.sort(key=lambda pair: pair[1] in habits)
-                for own in inside[:1]:
-                    # show the loop the importer's own barrel closes
-                    closing = _file_path(own[1], own[0], _adjacency(links), lambda _f: True)
-                    if closing is not None:
-                        severity = Severity.WARNING if own[1] in habits else None
-                        route = (links[own], *closing)
-                cycle = Cycle(cycle.members, route, _folders_of(route))
-                finding = _finding(
-                    context, cycle, "folders, through their index files, at run time"
-                )
-                yield dataclasses.replace(finding, severity=severity)
-
-
-def _file_loop(
-    hops: tuple[ImportEdge, ...],
-    owners: Mapping[str, str],
-    links: Mapping[tuple[str, str], ImportEdge],
-) -> tuple[ImportEdge, ...]:
-    """The folder route ``hops`` closed file by file, so the message shows the whole loop:
-    after each hop, the imports that lead, inside the folder it reaches, from the file it
-    reaches to the file the next hop leaves. When a folder holds no such path, the loop is
-    the shortest file cycle through the first hop instead (a simple cycle, never a walk)."""
-    adjacency = _adjacency(links)
-    loop: list[ImportEdge] = []
-    for index, hop in enumerate(hops):
-        loop.append(hop)
-        goal = hops[(index + 1) % len(hops)].source
-        folder = owners[hop.target]
-
-        def in_folder(file: str, folder: str = folder) -> bool:
-            return owners[file] == folder
-
-        path = _file_path(hop.target, goal, adjacency, in_folder)
-        if path is None:
-            closing = _file_path(hops[0].target, hops[0].source, adjacency, lambda _f: True)
-            return (hops[0], *(closing or []))
-        loop.extend(path)
-    return tuple(loop)
-
-
-def _adjacency(
-    links: Mapping[tuple[str, str], ImportEdge],
-) -> dict[str, list[tuple[str, ImportEdge]]]:
-    """``links`` as sorted adjacency lists: file → [(imported file, its import)]."""
-    adjacency: dict[str, list[tuple[str, ImportEdge]]] = {}
-    for (source, target), edge in sorted(links.items()):
-        adjacency.setdefault(source, []).append((target, edge))
-    return adjacency
-
-
-def _file_path(
-    start: str,
-    goal: str,
-    adjacency: Mapping[str, list[tuple[str, ImportEdge]]],
-    allowed: Callable[[str], bool],
-) -> list[ImportEdge] | None:
-    """The imports of one shortest path ``start`` -> ``goal`` through ``allowed`` files (BFS in
-    sorted order), ``[]`` when they are the same file, None when there is none."""
-    if start == goal:
-        return []
-    came: dict[str, ImportEdge] = {}
-    queue: deque[str] = deque([start])
-    while queue:
-        node = queue.popleft()
-        for target, edge in adjacency.get(node, []):
-            if target in came or target == start or not allowed(target):
-                continue
-            came[target] = edge
-            if target == goal:
-                path = [edge]
-                while path[-1].source != start:
-                    path.append(came[path[-1].source])
-                return path[::-1]
-            queue.append(target)
-    return None
-
-
-def _folders_of(route: tuple[ImportEdge, ...]) -> tuple[str, ...]:
-    """The folders a file loop passes through, in order, each stay counted once: the files'
-    own folders, so a hop through folders without an ``index.*`` (owned by an ancestor, even
-    the root ``.``) still names where the files are."""
-    folders: list[str] = []
-    for edge in route:
-        folder = parent_dir(edge.source)
-        if not folders or folders[-1] != folder:
-            folders.append(folder)
-    if len(folders) > 1 and folders[-1] == folders[0]:
-        folders.pop()
-    return tuple(folders)
-
-
 def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
     members = cycle.members
     first = members[0]
@@ -381,17 +220,6 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
     )
 
 
-def _runtime_edges(context: RuleContext, left_out: frozenset[str]) -> Iterator[ImportEdge]:
-    """The file edges that load at import time: no type imports, no tests or ``left_out``
-    files, no lazy ``import()``, no import read only in thunks."""
-    for edge in context.file_graph.edges:
-        if edge.source in left_out or is_type_import(edge):
-            continue
-        if edge.fact.kind is ImportKind.DYNAMIC or edge.fact.deferred:
-            continue
-        yield edge
-
-
 def _packages_in_file_loops(
     context: RuleContext, packages: frozenset[str], left_out: frozenset[str]
 ) -> list[frozenset[str]]:
@@ -403,7 +231,7 @@ def _packages_in_file_loops(
     documenso's packages do by design), it is reported as a warning.
     """
     adjacency: dict[str, set[str]] = {}
-    for edge in _runtime_edges(context, left_out):
+    for edge in runtime_edges(context, left_out):
         adjacency.setdefault(edge.source, set()).add(edge.target)
     nodes = sorted(set(adjacency) | {t for targets in adjacency.values() for t in targets})
     loops: list[frozenset[str]] = []
@@ -412,109 +240,3 @@ def _packages_in_file_loops(
         if len(owners) >= 2:
             loops.append(frozenset(o for o in owners if o is not None))
     return loops
-
-
-def _is_own_barrel_import(source: str, target: str, facts: Mapping[str, FileFacts]) -> bool:
-    """Whether ``source`` imports the entry of a folder that holds it (``'..'``,
-    ``@/components/x`` from inside ``x``, its package's own entry) and that entry re-exports:
-    the importer's own barrel, which loads it back."""
-    if entry_stem(target.rpartition("/")[2]) != "index" or not _holds(target, source):
-        return False
-    found = facts.get(target)
-    return found is not None and any(
-        statement.kind is StatementKind.RE_EXPORT for statement in found.statements
-    )
-
-
-# A barrel imported from inside by this many files, or a package with this many files
-# importing a barrel that holds them, does so by habit (issue 23's judges: "about 40 files of
-# plane's web app do the same", "payload/src imports its root index throughout").
-HABIT_PER_BARREL = 3
-HABIT_PER_PACKAGE = 10
-
-
-def _barrel_habits(
-    grouped: Mapping[tuple[str, str], list[ImportEdge]],
-    facts: Mapping[str, FileFacts],
-    packages: frozenset[str],
-) -> frozenset[str]:
-    """The barrels whose own files import them by habit, not as a one-off.
-
-    Decision (issue 23, SPEC §0 is silent): a file that imports its own folder's barrel where
-    its neighbours import the files themselves is a slip its maintainers fix in one line; the
-    same import made by many files of the folder or of the package is the code base's
-    convention, and a loop it closes is reported as a warning.
-    """
-    importers: dict[str, set[str]] = {}
-    for source, target in grouped:
-        if _is_own_barrel_import(source, target, facts):
-            importers.setdefault(target, set()).add(source)
-    per_package: dict[str | None, set[str]] = {}
-    for entry, files in importers.items():
-        per_package.setdefault(package_of(entry, packages), set()).update(files)
-    return frozenset(
-        entry
-        for entry, files in importers.items()
-        if len(files) >= HABIT_PER_BARREL
-        or len(per_package[package_of(entry, packages)]) >= HABIT_PER_PACKAGE
-    )
-
-
-def _holds(entry: str, importer: str) -> bool:
-    """Whether the folder of ``entry`` holds ``importer``."""
-    holder = parent_dir(entry)
-    inside = parent_dir(importer)
-    return holder == "." or inside == holder or inside.startswith(holder + "/")
-
-
-def _enters_a_barrel(
-    files: frozenset[str],
-    owners: Mapping[str, str],
-    grouped: Mapping[tuple[str, str], list[ImportEdge]],
-    facts: Mapping[str, FileFacts],
-) -> bool:
-    """Whether a file loop passes through a barrel: one of its ``index.*`` only re-exports, or
-    one of its imports reaches the entry of a folder that holds the importing file."""
-    for file in files:
-        folder = parent_dir(file)
-        is_index = owners[file] == folder and entry_stem(file.rpartition("/")[2]) == "index"
-        if is_index and is_reexporting_barrel(facts.get(file)):
-            return True
-    for source, target in grouped:
-        if source not in files or target not in files:
-            continue
-        if entry_stem(target.rpartition("/")[2]) == "index" and _holds(target, source):
-            return True
-    return False
-
-
-_TYPE_KINDS = frozenset({"interface", "type"})
-_BARREL_STATEMENTS = frozenset(
-    {StatementKind.IMPORT, StatementKind.RE_EXPORT, StatementKind.EXPORT_EMPTY}
-)
-
-
-def is_reexporting_barrel(facts: FileFacts | None) -> bool:
-    """Whether a file is a barrel: it re-exports at least one binding and holds nothing but
-    imports, re-exports, exports of imported names and type declarations."""
-    if facts is None or facts.has_syntax_error:
-        return False
-    imported = set(facts.imported_bindings)
-    kinds: dict[Span, set[str]] = {}
-    for declaration in facts.declarations:
-        kinds.setdefault(declaration.span, set()).add(declaration.kind)
-    type_spans = {span for span, found in kinds.items() if found <= _TYPE_KINDS}
-    reexports = False
-    for statement in facts.statements:
-        if statement.kind is StatementKind.RE_EXPORT:
-            reexports = True
-        elif statement.kind in (StatementKind.EXPORT_NAMES, StatementKind.EXPORT_DEFAULT_NAME):
-            if not all(name in imported for name in statement.names):
-                return False
-            reexports = reexports or bool(statement.names)
-        elif statement.kind in (StatementKind.DECLARATION, StatementKind.EXPORTED_DECLARATION):
-            if statement.span not in type_spans:
-                return False
-        elif statement.kind not in _BARREL_STATEMENTS:
-            return False
-    return reexports
