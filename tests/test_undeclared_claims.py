@@ -710,3 +710,18 @@ def test_a_broken_tsconfig_of_a_test_fixture_is_a_note_not_a_stop(
     files["src/tsconfig.json"] = '{ "compilerOptions": }\n'  # outside tests: still a stop
     with pytest.raises(InputError, match=r"src/tsconfig\.json"):
         load_project(make_project(files), use_cache=False)
+
+
+def test_a_config_importing_a_deleted_root_config_is_judged(make_project: ProjectFactory) -> None:
+    # novu's `libs/novui/prettier.config.ts` spreads `../../prettier.config.js`, which the
+    # repository replaced by `.prettierrc`: the config naming the file does not generate it.
+    files = {
+        "package.json": '{"private": true, "workspaces": ["libs/*"]}\n',
+        "libs/novui/package.json": '{"name": "novui"}\n',
+        "libs/novui/prettier.config.ts": (
+            "import rootConfig from '../../prettier.config.js';\nexport default rootConfig;\n"
+        ),
+    }
+    assert _unresolved(files, make_project) == [
+        "libs/novui/prettier.config.ts:'../../prettier.config.js' resolves to no file of the project"
+    ]

@@ -67,10 +67,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     unjudged.update(key for path in ignored for key in probes.get(path, ()))
     probes = {path: keys for path, keys in probes.items() if path not in ignored}
     configs = _build_configs(project.tree.files)
-    for path, keys in probes.items():
-        for file, specifier in keys:
-            if _is_named_build_output(project.root, file, path, configs):
-                unjudged.add((file, specifier))
+    for file, specifier in sorted({key for keys in probes.values() for key in keys}):
+        bases = project.resolver.candidate_paths(parent_dir(file), specifier)
+        if any(_is_named_build_output(project.root, file, base, configs) for base in bases):
+            unjudged.add((file, specifier))
     return frozenset(unjudged)
 
 
@@ -114,6 +114,8 @@ def _is_named_build_output(
     directory = parent_dir(importer)
     while True:
         for config in configs.get(directory, ()):
+            if config == importer:
+                continue  # a config importing a missing file does not generate it
             try:
                 text = read_regular_file(root / config, _MAX_CONFIG_BYTES)
             except OSError:
