@@ -723,5 +723,6 @@ def test_a_config_importing_a_deleted_root_config_is_judged(make_project: Projec
         ),
     }
     assert _unresolved(files, make_project) == [
-        "libs/novui/prettier.config.ts:'../../prettier.config.js' resolves to no file of the project"
+        "libs/novui/prettier.config.ts:'../../prettier.config.js' resolves to no file"
+        " of the project"
     ]
