@@ -22,7 +22,7 @@ from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.model import Config, RuleConfig
-from filid.graph.tsconfig import parent_dir
+from filid.graph.compiler_paths import parent_dir
 from filid.model.errors import ConfigError
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult

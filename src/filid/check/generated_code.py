@@ -9,8 +9,8 @@ from pathlib import Path
 
 from filid.check.project import Project
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
+from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
-from filid.graph.tsconfig import join_path, parent_dir
 from filid.model.errors import InputError
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file

@@ -28,8 +28,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from filid.graph.compiler_paths import parent_dir
 from filid.graph.jsonc import parse_jsonc
-from filid.graph.tsconfig import parent_dir
 from filid.store.files import UnsafePathError, read_regular_file
 
 __all__ = ["Formatting", "FormattingIndex"]

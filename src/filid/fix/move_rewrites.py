@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from filid.fix.candidate import AliasRewrite, Candidate, NotFixable, Remap
 from filid.fix.planning import PlanningContext
 from filid.fix.specifiers import is_relative, relative_specifier
-from filid.graph.tsconfig import join_path, parent_dir
+from filid.graph.compiler_paths import join_path, parent_dir
 
 __all__ = ["rewrite_for_moves", "verify_moves"]
 

@@ -38,9 +38,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from filid.config.globs import matches_glob, matches_glob_exactly
+from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import Resolver
-from filid.graph.tsconfig import join_path, parent_dir
 from filid.model.errors import FilidError
 from filid.model.jsontext import loads as json_loads
 from filid.store.files import UnsafePathError, read_regular_file

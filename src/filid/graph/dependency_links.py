@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from filid.graph.tsconfig import join_path, parent_dir
+from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.workspace_declarations import WorkspaceDeclarations
 
 DEPENDENCY_FIELDS = ("peerDependencies", "optionalDependencies", "devDependencies", "dependencies")

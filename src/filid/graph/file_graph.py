@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from filid.graph.compiler_paths import parent_dir
 from filid.graph.resolve import ResolutionKind, Resolver
-from filid.graph.tsconfig import parent_dir
 from filid.graph.type_only import TypeOnlyIndex
 from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import FileGraph, ImportEdge, UnresolvedImport

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from filid.graph.compiler_paths import join_path
 from filid.graph.patterns import PatternIndex
-from filid.graph.tsconfig import join_path
 
 PREFERRED_CONDITIONS = ("types", "import", "default", "require")
 ENTRY_FIELDS = ("types", "typings", "module", "main")

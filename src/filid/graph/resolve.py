@@ -27,7 +27,8 @@ from pathlib import Path
 
 from filid.graph.build_output import build_output_sources
 from filid.graph.candidates import probe_candidate, strip_query
-from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
+from filid.graph.compiler_paths import join_path, parent_dir
+from filid.graph.tsconfig import TsconfigIndex
 from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
 
 __all__ = [

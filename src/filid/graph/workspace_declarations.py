@@ -7,7 +7,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 from filid.config.globs import matches_glob
-from filid.graph.tsconfig import parent_dir
+from filid.graph.compiler_paths import parent_dir
 from filid.graph.yamlfile import read_yaml_file
 
 

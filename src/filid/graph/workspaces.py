@@ -30,6 +30,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.dependency_links import DependencyLink, declared_dependencies, dependency_link
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.package_manifest import (
@@ -42,7 +43,6 @@ from filid.graph.package_manifest import (
     subpath_map,
     uses_file_routing,
 )
-from filid.graph.tsconfig import join_path, parent_dir
 from filid.graph.workspace_declarations import WorkspaceDeclarations, is_member
 
 __all__ = [

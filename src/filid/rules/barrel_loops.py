@@ -13,9 +13,9 @@ import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from filid.graph.compiler_paths import parent_dir
 from filid.graph.cycles import Cycle, find_cycles, is_type_import
 from filid.graph.module_graph import edge_sort_key, package_of
-from filid.graph.tsconfig import parent_dir
 from filid.model.facts import FileFacts, ImportKind, Span, StatementKind
 from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.violations import Severity

@@ -22,10 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from filid.graph.compiler_paths import parent_dir
 from filid.graph.cycles import Cycle, find_cycles, is_type_import, strongly_connected
 from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, package_of
-from filid.graph.tsconfig import parent_dir
 from filid.model.errors import InputError
 from filid.model.graph import ModuleGraph
 from filid.model.nodes import NodeCategory

@@ -10,7 +10,7 @@ from filid.fix.planning import FixKind, PlanningContext
 from filid.fix.specifiers import (
     split_ext,
 )
-from filid.graph.tsconfig import parent_dir
+from filid.graph.compiler_paths import parent_dir
 from filid.model.facts import FileFacts
 from filid.model.violations import SyncActionKind
 

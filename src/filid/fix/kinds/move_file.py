@@ -8,7 +8,7 @@ from filid.fix.planning import RESOLUTION_FILES, FixKind, PlanningContext
 from filid.fix.specifiers import (
     file_matches_segment,
 )
-from filid.graph.tsconfig import parent_dir
+from filid.graph.compiler_paths import parent_dir
 from filid.model.nodes import NodeCategory
 from filid.model.violations import SyncActionKind
 from filid.scan.classify import ORGAN_NAMES, is_infra_name

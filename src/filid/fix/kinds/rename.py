@@ -15,7 +15,7 @@ from filid.fix.move_rewrites import rewrite_for_moves, verify_moves
 from filid.fix.planned_paths import folder_contents
 from filid.fix.planning import RESOLUTION_FILES, FixKind, PlanningContext
 from filid.fix.specifiers import SOURCE_EXTENSIONS, segment_of, split_ext
-from filid.graph.tsconfig import parent_dir
+from filid.graph.compiler_paths import parent_dir
 from filid.model.violations import SyncActionKind
 
 __all__ = ["KIND", "plan"]

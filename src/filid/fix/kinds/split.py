@@ -12,7 +12,7 @@ from filid.fix.specifiers import (
     specifier_for_file,
     split_ext,
 )
-from filid.graph.tsconfig import parent_dir
+from filid.graph.compiler_paths import parent_dir
 from filid.model.violations import SyncActionKind
 from filid.rules.index_barrel_pattern import split_target
 
