@@ -281,7 +281,10 @@ def cli() -> None:
 @click.option(
     "--staged",
     is_flag=True,
-    help="Also report on the deletions staged in git, and imports they break (pre-commit).",
+    help=(
+        "Check what is staged in git (the index: no untracked file), also report the staged "
+        "deletions and imports they break (pre-commit)."
+    ),
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations remain.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
@@ -326,7 +329,7 @@ def check(
     _require_files(path, files)
     deleted: tuple[str, ...] = ()
     if staged:
-        from filid.change_set import staged_deletions
+        from filid.scan.git_index import staged_deletions
         from filid.scan.universe import resolve_root
 
         deleted = staged_deletions(resolve_root(path))
@@ -364,6 +367,22 @@ def check(
         result = run.result
         diff_text = run.diff
         changed = run.changed_files
+    elif staged and pinned is None:
+        from filid.staged import check_staged
+
+        bar = _Progress(progress)
+        try:
+            result = check_staged(
+                path,
+                config_path=Path(config) if config else None,
+                rule_ids=rule_ids,
+                files=scope_files,
+                use_cache=not no_cache,
+                progress=bar if bar.enabled else None,
+                annotate=_mark_refused_fixes,
+            )
+        finally:
+            bar.close()
     else:
         from filid.snapshot import check_project
 
