@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from filid.engine import load_project
-from filid.graph.resolve import ResolutionKind, build_output_sources
+from filid.graph.build_output import build_output_sources
+from filid.graph.resolve import ResolutionKind
 from filid.graph.workspaces import split_package_specifier
 
 _SCRIPT_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json")

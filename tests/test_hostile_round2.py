@@ -185,11 +185,11 @@ def test_a_restored_file_never_gets_setuid_or_group_write(
 
 
 def test_a_restored_folder_never_gets_the_sticky_bit_or_group_write(tmp_path: Path) -> None:
-    from filid.store.journal import _restore
+    from filid.store.restore import restore_records
 
     root = tmp_path / "p"
     root.mkdir()
-    _restore(root, [{"t": "rmdir", "path": "gone", "mode": 0o1777}])
+    restore_records(root, [{"t": "rmdir", "path": "gone", "mode": 0o1777}])
     assert stat.S_IMODE(os.lstat(root / "gone").st_mode) == 0o755
 
 
@@ -694,11 +694,11 @@ def test_one_backslash_in_a_name_does_not_abort_the_fix_run(make_project: Projec
 
 
 def test_a_journal_restores_a_file_whose_name_has_a_backslash(tmp_path: Path) -> None:
-    from filid.store.journal import _restore
+    from filid.store.restore import restore_records
 
     root = tmp_path / "p"
     root.mkdir()
-    recovery = _restore(
+    recovery = restore_records(
         root,
         [{"t": "file", "path": "a\\b.ts", "before": base64.b64encode(b"x").decode(), "mode": 420}],
     )

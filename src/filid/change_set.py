@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from filid.engine import Project
-from filid.graph.resolve import PROBE_EXTENSIONS, TS_TWINS
+from filid.graph.candidates import PROBE_EXTENSIONS, TS_TWINS
 from filid.model.facts import ImportFact
 from filid.model.violations import Severity, Violation
 from filid.rules.base import import_location

@@ -983,7 +983,7 @@ def hook(event: str) -> None:
         }[event]
         answer = handler(request)
     except FilidError as error:
-        from filid.report.escape import visible
+        from filid.model.escape import visible
 
         click.echo(f"filid: {visible(str(error))}", err=True)
     except Exception as error:  # a hook must never break the session: no opinion instead

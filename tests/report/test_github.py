@@ -8,9 +8,9 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import strategies as st
 
+from filid.model.escape import visible_keeping_breaks
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
-from filid.report.escape import visible_keeping_breaks
 from filid.report.github import escape_data, escape_property, render_github
 from tests.report.conftest import make_result
 

@@ -14,9 +14,9 @@ from typing import Any
 import jsonschema
 import pytest
 
+from filid.model.escape import visible_keeping_breaks
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
-from filid.report.escape import visible_keeping_breaks
 from filid.report.sarif import render_sarif
 from filid.rules.base import RuleMeta
 from tests.report.conftest import make_result

@@ -32,13 +32,8 @@ from filid.fix.actions import (
 )
 from filid.model.errors import FixError
 from filid.model.escape import git_path
-from filid.store.files import replace_refusal
-from filid.store.journal import (
-    FileChange,
-    FixJournal,
-    fix_transaction,
-    replace_atomically,
-)
+from filid.store.files import replace_atomically, replace_refusal
+from filid.store.journal import FileChange, FixJournal, fix_transaction
 
 __all__ = ["apply_operations", "apply_plan", "check_path", "preview_diff"]
 

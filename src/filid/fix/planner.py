@@ -28,18 +28,12 @@ from filid.fix.actions import (
     SyncAction,
     digest,
 )
+from filid.fix.candidate import Candidate, NotFixable, ProjectView, basename, in_dir, risk_allows
 from filid.fix.formatting import Formatting, FormattingIndex
 from filid.fix.kinds import KINDS
 from filid.fix.merge_imports import merge_equal_specifiers
-from filid.fix.planning import (
-    Candidate,
-    NotFixable,
-    PlanningContext,
-    ProjectView,
-    basename,
-    in_dir,
-    risk_allows,
-)
+from filid.fix.planned_paths import dropped_paths
+from filid.fix.planning import PlanningContext
 from filid.fix.specifiers import (
     SOURCE_EXTENSIONS,
     split_ext,
@@ -219,7 +213,9 @@ def plan_fixes(
         moved = (dst for src, dst in candidate.moves.items() if src in planner.files)
         return [*candidate.creates, *moved]
 
-    dropped = planner.dropped_paths(path for c in candidates for path in kept(c))
+    dropped = dropped_paths(
+        planner.root, planner.project.config, (path for c in candidates for path in kept(c))
+    )
     for candidate in candidates:
         lost = sorted(p for p in kept(candidate) if p in dropped)
         problem = (

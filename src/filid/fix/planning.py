@@ -1,69 +1,37 @@
-"""The planning context every fix kind works with: the project, cached file contents,
-the project's import style, a resolver over a planned file universe, and the checks that
-every move shares (imports still reach their files, nothing framework- or tool-significant
-is touched, no spelled path is left behind).
+"""The planning context every fix kind works with: the project, cached file contents, the
+project's import style, a resolver over a planned file universe, and the checks a fix kind
+shares (nothing framework- or tool-significant is touched, no spelled path is left behind).
+What a plan produces is in :mod:`filid.fix.candidate`; the import rewrites of moves and their
+verification in :mod:`filid.fix.move_rewrites`.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Protocol
+from dataclasses import dataclass
 
-from filid.config.model import Config
-from filid.fix.actions import (
-    Edit,
-)
+from filid.fix.actions import Edit
 from filid.fix.bindings import BindingIndex, Reach
+from filid.fix.candidate import Candidate, NotFixable, ProjectView, basename
 from filid.fix.protected import Protection
-from filid.fix.specifiers import (
-    TS_EXTENSIONS,
-    SpecifierStyle,
-    file_matches_segment,
-    is_relative,
-    relative_specifier,
-    split_ext,
-    style_of,
-)
+from filid.fix.specifiers import TS_EXTENSIONS, SpecifierStyle, is_relative, split_ext, style_of
 from filid.graph.exports import ExportIndex
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import ResolutionKind, Resolver
-from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
+from filid.graph.tsconfig import TsconfigIndex
 from filid.graph.workspaces import WorkspaceIndex
 from filid.model.errors import FilidError
 from filid.model.escape import ts_string_literal
-from filid.model.facts import FileFacts, ImportFact
-from filid.model.graph import FileGraph, ImportEdge
-from filid.model.nodes import FractalTree
-from filid.model.violations import Risk, SyncActionKind, Violation
-from filid.scan.universe import EXCLUDED_DIRECTORIES, is_excluded, is_ignored_root
+from filid.model.facts import ImportFact
+from filid.model.graph import ImportEdge
+from filid.model.violations import SyncActionKind, Violation
 from filid.store.files import UnsafePathError, read_regular_file
 
-__all__ = [
-    "RESOLUTION_FILES",
-    "AliasRewrite",
-    "Candidate",
-    "FixKind",
-    "NotFixable",
-    "PlanningContext",
-    "ProjectView",
-    "Remap",
-    "basename",
-    "in_dir",
-    "risk_allows",
-    "segment_of",
-]
-
-_RISK_RANK = {Risk.SAFE: 0, Risk.MODERATE: 1, Risk.RISKY: 2}
+__all__ = ["RESOLUTION_FILES", "FixKind", "PlanningContext"]
 
 # Moving these would change how every import below them resolves.
 RESOLUTION_FILES = ("tsconfig.json", "jsconfig.json", "package.json")
-# A folder rename carries every file in it; past this many it is refused (a build or
-# dependency folder inside, most likely).
-_MAX_RENAME_FILES = 2000
 # Files whose text may spell a folder name that a rename must keep pointing right (not
 # Markdown: prose that names a folder breaks nothing).
 _SPELLING_SUFFIXES = (
@@ -76,68 +44,6 @@ _MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 _PATH_EDGES = (b"'", b'"', b"`", b"/")
-
-
-class ProjectView(Protocol):
-    """What the planner reads of a loaded project (``filid.engine.Project`` satisfies it)."""
-
-    @property
-    def root(self) -> Path: ...
-
-    @property
-    def config(self) -> Config: ...
-
-    @property
-    def tree(self) -> FractalTree: ...
-
-    @property
-    def facts(self) -> Mapping[str, FileFacts]: ...
-
-    @property
-    def file_graph(self) -> FileGraph: ...
-
-    @property
-    def resolver(self) -> Resolver: ...
-
-    @property
-    def test_files(self) -> frozenset[str]: ...
-
-
-def risk_allows(risk: Risk, max_risk: Risk) -> bool:
-    """Whether a fix of ``risk`` may be applied under ``max_risk`` (risky never is)."""
-    return risk is not Risk.RISKY and _RISK_RANK[risk] <= _RISK_RANK[max_risk]
-
-
-class NotFixable(Exception):
-    """A candidate cannot be computed in full; the message says why."""
-
-
-@dataclass(slots=True)
-class Candidate:
-    violation: Violation
-    action: SyncActionKind
-    risk: Risk
-    result_path: str
-    creates: dict[str, str] = field(default_factory=dict)
-    moves: dict[str, str] = field(default_factory=dict)
-    edits: dict[str, list[Edit]] = field(default_factory=dict)
-    removes: list[str] = field(default_factory=list)
-    reads: set[str] = field(default_factory=set)
-    renamed_dir: str | None = None
-
-
-# Maps a root-relative path a specifier points at to where it will be (None: it does not move).
-Remap = Callable[[str], str | None]
-# Rewrites a non-relative specifier of a moved file (None: it cannot be done safely).
-AliasRewrite = Callable[[str, str], str | None]
-
-
-def in_dir(path: str, directory: str) -> bool:
-    return directory == "." or path == directory or path.startswith(directory + "/")
-
-
-def basename(path: str) -> str:
-    return path.rpartition("/")[2]
 
 
 class PlanningContext:
@@ -212,66 +118,6 @@ class PlanningContext:
 
     def exists(self, path: str) -> bool:
         return path in self.files or path in self.tree.nodes or os.path.lexists(self.root / path)
-
-    def dropped_paths(self, paths: Iterable[str]) -> dict[str, str]:
-        """The new paths that would not be part of the file universe, with the reason.
-
-        A file created or moved under an excluded directory name, or where git ignores it,
-        would silently drop out of the project (and out of every import's reach).
-        """
-        excluded = EXCLUDED_DIRECTORIES | frozenset(
-            self.project.config.structure.excluded_directories
-        )
-        wanted = sorted(set(paths))
-        dropped = {
-            p: "it would lie in an excluded directory" for p in wanted if is_excluded(p, excluded)
-        }
-        rest = [p for p in wanted if p not in dropped]
-        if rest and not is_ignored_root(self.root):
-            try:
-                done = subprocess.run(
-                    ["git", "check-ignore", "-z", "--stdin"],
-                    cwd=self.root,
-                    input=b"\0".join(p.encode("utf-8") for p in rest) + b"\0",
-                    capture_output=True,
-                    check=False,
-                    timeout=120,
-                )
-            except (OSError, subprocess.SubprocessError):
-                done = None
-            # Exit 0: some paths are ignored; 1: none; anything else: not a git work tree.
-            if done is not None and done.returncode == 0:
-                for raw in done.stdout.split(b"\0"):
-                    if raw:
-                        dropped[raw.decode("utf-8")] = "git would ignore it (.gitignore)"
-        return dropped
-
-    def folder_contents(self, folder: str) -> list[str]:
-        """Every file in ``folder`` on disk, dot files and git-ignored ones included (a rename
-        must carry them all). Refused when it holds a symbolic link or anything but regular
-        files and folders, which a move could not carry faithfully."""
-        found: list[str] = []
-        base = self.root / folder
-        stack = [base]
-        while stack:
-            current = stack.pop()
-            try:
-                entries = list(os.scandir(current))
-            except OSError as error:
-                raise NotFixable(f"cannot list {folder}: {error.strerror}") from error
-            for entry in entries:
-                rel = Path(entry.path).relative_to(self.root).as_posix()
-                if entry.is_symlink():
-                    raise NotFixable(f"{folder} holds a symbolic link ({rel})")
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append(Path(entry.path))
-                elif entry.is_file(follow_symlinks=False):
-                    found.append(rel)
-                else:
-                    raise NotFixable(f"{folder} holds {rel}, which is not a regular file")
-                if len(found) > _MAX_RENAME_FILES:
-                    raise NotFixable(f"{folder} holds more than {_MAX_RENAME_FILES} files")
-        return sorted(found)
 
     def has_typescript(self) -> bool:
         return any(
@@ -427,74 +273,6 @@ class PlanningContext:
             self._bindings = BindingIndex(self.project.facts, target_of, read)
         return self._bindings
 
-    # -- verification ----------------------------------------------------------------------
-
-    def verify_moves(self, candidate: Candidate, edited: Mapping[tuple[str, int], str]) -> None:
-        """Every import that touches a moved file or was rewritten still reaches its file."""
-        moves = candidate.moves
-        universe = frozenset(
-            (self.files - moves.keys()) | set(moves.values()) | candidate.creates.keys()
-        )
-        resolver = self.resolver_over(universe)
-        checked: set[str] = set()
-        for edge in self.project.file_graph.edges:
-            key = (edge.source, edge.fact.span.start_byte)
-            if edge.source not in moves and edge.target not in moves and key not in edited:
-                continue
-            specifier = edited.get(key, edge.fact.specifier)
-            if specifier is None:
-                continue
-            source = moves.get(edge.source, edge.source)
-            expected = moves.get(edge.target, edge.target)
-            found = resolver.resolve(source, specifier)
-            if found.target != expected:
-                raise NotFixable(
-                    f"'{edge.fact.specifier}' in {edge.source} (line {edge.fact.line}) "
-                    "could not be rewritten to reach its file after the move"
-                )
-            checked.add(edge.target)
-        candidate.reads |= checked
-
-    # -- one planner per action ------------------------------------------------------------
-
-    def rewrite_for_moves(
-        self, candidate: Candidate, remap_path: Remap, alias_rewrite: AliasRewrite
-    ) -> dict[tuple[str, int], str]:
-        """Edits for every import a set of moves affects; returns (file, start) -> specifier."""
-        edited: dict[tuple[str, int], str] = {}
-        moves = candidate.moves
-        for file in sorted(self.project.facts):
-            facts = self.project.facts[file]
-            new_dir = parent_dir(moves.get(file, file))
-            for fact in facts.imports:
-                specifier = fact.specifier
-                if specifier is None or fact.specifier_span is None:
-                    continue
-                new_specifier: str | None = None
-                if is_relative(specifier):
-                    pointed = join_path(parent_dir(file), specifier)
-                    if pointed == ".." or pointed.startswith("../"):
-                        continue  # outside the root: never resolved, left as written
-                    moved_to = remap_path(pointed)
-                    if moved_to is None and file not in moves:
-                        continue
-                    new_specifier = relative_specifier(new_dir, moved_to or pointed)
-                else:
-                    resolution = self.project.resolver.resolve(file, specifier)
-                    if resolution.target is None or resolution.target not in moves:
-                        continue
-                    new_specifier = alias_rewrite(specifier, resolution.target)
-                    if new_specifier is None:
-                        raise NotFixable(
-                            f"cannot rewrite '{specifier}' in {file} (line {fact.line})"
-                        )
-                if new_specifier != specifier:
-                    candidate.edits.setdefault(file, []).append(
-                        self.specifier_edit(file, fact, new_specifier)
-                    )
-                    edited[(file, fact.span.start_byte)] = new_specifier
-        return edited
-
     def refuse_spelled_elsewhere(self, name: str, moving: set[str]) -> None:
         """Refuse a rename whose old folder name a file spells as a path outside an import
         specifier (``path.resolve(dir, 'appRouter-heyapi')``, a fixture list, a JSON file):
@@ -536,34 +314,6 @@ class PlanningContext:
                         "which a rename does not rewrite"
                     )
                 at = content.find(needle, at + 1)
-
-
-def segment_of(segments: list[str], target: str, depth: int) -> int | None:
-    """Index of the specifier segment naming the ancestor directory of ``target`` at ``depth``.
-
-    The specifier is aligned with ``target`` from the right: its last segment names the file
-    (``x``, ``x.ts``, ``x.js``) or, for an ``index`` file, the directory holding it. Every
-    aligned segment must match; ``None`` when they do not (an alias that renames segments).
-    """
-    parts = target.split("/")
-    if not segments:
-        return None
-    if file_matches_segment(segments[-1], parts[-1]):
-        aligned = parts
-    elif split_ext(parts[-1])[0] == "index" and len(parts) >= 2 and segments[-1] == parts[-2]:
-        aligned = parts[:-1]
-    else:
-        return None
-    if not 1 <= depth <= len(aligned) or (depth == len(aligned) and aligned is parts):
-        return None  # no such directory, or the segment names the file itself
-    offset = len(aligned) - depth
-    position = len(segments) - 1 - offset
-    if position < 0:
-        return None
-    for i in range(position, len(segments) - 1):
-        if segments[i] != aligned[depth - 1 + i - position]:
-            return None
-    return position
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ __all__ = [
     "is_relative",
     "join_specifier",
     "relative_specifier",
+    "segment_of",
     "specifier_extension",
     "specifier_for_file",
     "split_ext",
@@ -114,3 +115,31 @@ def specifier_for_file(path_without_ext: str, file_name: str, style: SpecifierSt
 def join_specifier(segments: list[str]) -> str:
     """Join specifier segments back (the inverse of ``str.split("/")``)."""
     return "/".join(segments)
+
+
+def segment_of(segments: list[str], target: str, depth: int) -> int | None:
+    """Index of the specifier segment naming the ancestor directory of ``target`` at ``depth``.
+
+    The specifier is aligned with ``target`` from the right: its last segment names the file
+    (``x``, ``x.ts``, ``x.js``) or, for an ``index`` file, the directory holding it. Every
+    aligned segment must match; ``None`` when they do not (an alias that renames segments).
+    """
+    parts = target.split("/")
+    if not segments:
+        return None
+    if file_matches_segment(segments[-1], parts[-1]):
+        aligned = parts
+    elif split_ext(parts[-1])[0] == "index" and len(parts) >= 2 and segments[-1] == parts[-2]:
+        aligned = parts[:-1]
+    else:
+        return None
+    if not 1 <= depth <= len(aligned) or (depth == len(aligned) and aligned is parts):
+        return None  # no such directory, or the segment names the file itself
+    offset = len(aligned) - depth
+    position = len(segments) - 1 - offset
+    if position < 0:
+        return None
+    for i in range(position, len(segments) - 1):
+        if segments[i] != aligned[depth - 1 + i - position]:
+            return None
+    return position

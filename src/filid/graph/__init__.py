@@ -6,18 +6,13 @@ tsconfig/jsconfig and package.json files once.
 
 from __future__ import annotations
 
+from filid.graph.candidates import SOURCE_EXTENSIONS
 from filid.graph.cycles import Cycle, find_cycles
 from filid.graph.file_graph import DYNAMIC_SPECIFIER, build_file_graph
 from filid.graph.jsonc import parse_jsonc
 from filid.graph.lca import normalize_module_path, resolve_lca
 from filid.graph.module_graph import build_module_graph
-from filid.graph.resolve import (
-    SOURCE_EXTENSIONS,
-    Resolution,
-    ResolutionKind,
-    Resolver,
-    build_resolver,
-)
+from filid.graph.resolve import Resolution, ResolutionKind, Resolver, build_resolver
 
 __all__ = [
     "DYNAMIC_SPECIFIER",

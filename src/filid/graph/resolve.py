@@ -25,29 +25,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from filid.graph.build_output import build_output_sources
+from filid.graph.candidates import probe_candidate, strip_query
 from filid.graph.tsconfig import TsconfigIndex, join_path, parent_dir
 from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
 
 __all__ = [
-    "PROBE_EXTENSIONS",
-    "SOURCE_EXTENSIONS",
-    "TS_TWINS",
     "Resolution",
     "ResolutionKind",
     "Resolver",
     "build_resolver",
 ]
-
-SOURCE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
-# What an extensionless candidate tries, in order: sources, then declaration files.
-PROBE_EXTENSIONS = (*SOURCE_EXTENSIONS, ".d.ts", ".d.mts", ".d.cts")
-DECLARATION_TWINS = {".js": (".d.ts",), ".mjs": (".d.mts",), ".cjs": (".d.cts",)}
-TS_TWINS = {
-    ".js": (".ts", ".tsx"),
-    ".jsx": (".tsx",),
-    ".mjs": (".mts",),
-    ".cjs": (".cts",),
-}
 
 
 class ResolutionKind(StrEnum):
@@ -197,7 +185,7 @@ class Resolver:
         package candidates. Used to ask whether a missing target is a generated file."""
         if _is_path_specifier(specifier):
             base = "." if specifier.startswith("/") else directory
-            return self._strip_query(join_path(base, specifier.lstrip("/")))
+            return strip_query(join_path(base, specifier.lstrip("/")))
         found: list[str] = []
         options = self._tsconfigs.for_directory(directory)
         if options is not None:
@@ -253,7 +241,7 @@ class Resolver:
         """The universe file a root-relative candidate path stands for, or ``None``."""
         if path in self._candidate_memo:
             return self._candidate_memo[path]
-        found = self._probe(path)
+        found = probe_candidate(self._files, path)
         self._candidate_memo[path] = found
         return found
 
@@ -265,7 +253,7 @@ class Resolver:
             path = join_path(
                 base, specifier.lstrip("/") if specifier.startswith("/") else specifier
             )
-            return self._file_or(self._first(self._strip_query(path)), _NO_FILE)
+            return self._file_or(self._first(strip_query(path)), _NO_FILE)
 
         options = self._tsconfigs.for_directory(directory)
         if options is not None:
@@ -381,175 +369,8 @@ class Resolver:
         return None
 
     @staticmethod
-    def _strip_query(path: str) -> list[str]:
-        # Bundler suffixes (``./x.svg?raw``, ``./x#frag``) name the file before them.
-        candidates = [path]
-        for mark in ("?", "#"):
-            if mark in path:
-                candidates.append(path.split(mark, 1)[0])
-        return candidates
-
-    @staticmethod
     def _file_or(target: str | None, otherwise: Resolution) -> Resolution:
         return Resolution(ResolutionKind.FILE, target) if target is not None else otherwise
-
-    def _probe(self, path: str) -> str | None:
-        files = self._files
-        if path.startswith(("../", "/")) or path == "..":
-            return None  # outside the project root
-        # TypeScript's order: a .js-style extension tries its TypeScript twin first (x.ts
-        # wins over x.js), then the exact file, then each extension appended (declaration
-        # files last), then the folder's index likewise.
-        stem, dot, ext = path.rpartition(".")
-        if dot and "/" not in ext:
-            for twin in TS_TWINS.get(f".{ext}", ()):
-                if f"{stem}{twin}" in files:
-                    return f"{stem}{twin}"
-            for declaration in DECLARATION_TWINS.get(f".{ext}", ()):
-                if f"{stem}{declaration}" in files and path not in files:
-                    return f"{stem}{declaration}"
-        if path in files:
-            return path
-        for ext_ in PROBE_EXTENSIONS:
-            if f"{path}{ext_}" in files:
-                return f"{path}{ext_}"
-        index = "index" if path == "." else f"{path}/index"
-        for ext_ in PROBE_EXTENSIONS:
-            if f"{index}{ext_}" in files:
-                return f"{index}{ext_}"
-        return None
-
-
-BUILD_OUTPUT_DIRECTORIES = ("dist", "build", "lib", "out")
-# Sub-folders bundlers and dual-package builds write one module format into
-# (``dist/esm/x.js``, ``dist/cjs/x.js``, ``dist/types/x.d.ts``, ``lib/es/x.js``…).
-FORMAT_DIRECTORIES = frozenset(
-    {
-        "esm",
-        "cjs",
-        "mjs",
-        "es",
-        "es5",
-        "es6",
-        "es2015",
-        "es2017",
-        "es2020",
-        "esnext",
-        "lib",
-        "module",
-        "modules",
-        "commonjs",
-        "umd",
-        "iife",
-        "types",
-        "typings",
-        "dts",
-        "declarations",
-        "node",
-        "browser",
-        "modern",
-        "legacy",
-        "production",
-        "development",
-        "prod",
-        "dev",
-    }
-)
-_DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
-# What a build writes for one source module: its emitted extensions, and the format infixes
-# of tsup/tsdown/unbuild/vite library builds (``index.es.js``, ``index.umd.cjs``).
-_OUTPUT_SUFFIXES = (*_DECLARATION_SUFFIXES, ".js", ".mjs", ".cjs", ".jsx")
-_FORMAT_INFIXES = (
-    ".es",
-    ".esm",
-    ".cjs",
-    ".mjs",
-    ".umd",
-    ".iife",
-    ".min",
-    ".modern",
-    ".legacy",
-    ".legacy-esm",
-    ".module",
-    ".browser",
-    ".node",
-    ".worker",
-    ".development",
-    ".production",
-    ".prod",
-    ".dev",
-)
-
-
-def _output_stem(path: str) -> str | None:
-    """``a/index.es.js`` → ``a/index``: a build output path without its emitted extension and
-    format infixes (the probe then tries every source extension); None when it has none."""
-    head, _, name = path.rpartition("/")
-    for suffix in _OUTPUT_SUFFIXES:
-        if name.endswith(suffix) and len(name) > len(suffix):
-            name = name[: -len(suffix)]
-            break
-    else:
-        return None
-    stripped = True
-    while stripped:
-        stripped = False
-        for infix in _FORMAT_INFIXES:
-            if name.endswith(infix) and len(name) > len(infix):
-                name = name[: -len(infix)]
-                stripped = True
-    return f"{head}/{name}" if head else name
-
-
-def _bundle_names(package_name: str) -> set[str]:
-    """File names a bundler gives a package's one entry bundle: ``@scope/ui`` →
-    ``scope_ui`` (preconstruct, tsup's global name), ``scope-ui``, ``ui``."""
-    scope, _, bare = package_name.lstrip("@").rpartition("/")
-    names = {bare}
-    if scope:
-        names |= {f"{scope}_{bare}", f"{scope}-{bare}"}
-    return names
-
-
-def build_output_sources(
-    package_dir: str, candidate: str, package_name: str | None = None
-) -> list[str]:
-    """Source candidates for a manifest target in unbuilt output (SPEC §4), most literal first.
-
-    ``packages/ui/dist/icons/index.js`` → ``packages/ui/src/icons/index.js`` (the resolver's
-    probe then finds ``index.ts``), then ``packages/ui/icons/index.js``. A format sub-folder
-    is dropped too (``dist/esm/servers/h3.js`` → ``src/servers/h3``; also ``esm/x.js`` at the
-    package root), and so are the extensions and infixes bundlers write (``dist/index.mjs``,
-    ``dist/index.d.cts``, ``dist/ui.es.js`` → ``src/index``, ``src/ui``). A bundle named after
-    the package (vite library mode, tsup, preconstruct: ``dist/scope_ui.modern.mjs`` of
-    ``@scope/ui``) stands for the package's entry, ``src/index`` or ``src/main``. Every
-    candidate is checked against the files that exist. Empty when the target is not under a
-    build or format folder.
-    """
-    prefix = "" if package_dir == "." else package_dir + "/"
-    if not candidate.startswith(prefix):
-        return []
-    parts = candidate[len(prefix) :].split("/")
-    tails: list[str] = []
-    if parts[0] in BUILD_OUTPUT_DIRECTORIES and len(parts) > 1:
-        tails.append("/".join(parts[1:]))
-        if parts[1] in FORMAT_DIRECTORIES and len(parts) > 2:
-            tails.append("/".join(parts[2:]))
-    elif parts[0] in FORMAT_DIRECTORIES and len(parts) > 1:
-        tails.append("/".join(parts[1:]))
-    found: list[str] = []
-    for rest in tails:
-        for suffix in _DECLARATION_SUFFIXES:
-            if rest.endswith(suffix):
-                rest = rest[: -len(suffix)]
-                break
-        stem = _output_stem(rest)
-        for variant in (rest, stem):
-            if variant is not None:
-                found += [f"{prefix}src/{variant}", f"{prefix}{variant}"]
-        if package_name and stem is not None and stem in _bundle_names(package_name):
-            found += [f"{prefix}src/index", f"{prefix}src/main"]
-    return list(dict.fromkeys(found))
 
 
 def build_resolver(root: Path, files: Collection[str]) -> Resolver:

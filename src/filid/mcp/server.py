@@ -34,7 +34,8 @@ from filid.mcp.framing import serve_stdio
 from filid.mcp.schemas import shown_prefix, validate_arguments
 from filid.model.errors import FilidError, FixCancelled, InputError
 from filid.scan.universe import resolve_root
-from filid.store.journal import Recovery, recover_interrupted_fix
+from filid.store.journal import recover_interrupted_fix
+from filid.store.restore import Recovery
 
 __all__ = ["build_server", "call_tool", "resolve_roots", "resolve_tool_path", "run_stdio"]
 

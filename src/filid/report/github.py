@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from filid.model.escape import workflow_data, workflow_property
 from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Severity, Violation
-from filid.report.escape import workflow_data, workflow_property
 from filid.report.regime import regime_sentence
 
 _COMMANDS: Mapping[Severity, str] = {
@@ -72,10 +72,10 @@ def annotation(violation: Violation) -> str:
 
 
 def escape_data(text: str) -> str:
-    """Escape a command's message (``report.escape.workflow_data``)."""
+    """Escape a command's message (``model.escape.workflow_data``)."""
     return workflow_data(text)
 
 
 def escape_property(text: str) -> str:
-    """Escape a property value (``report.escape.workflow_property``)."""
+    """Escape a property value (``model.escape.workflow_property``)."""
     return workflow_property(text)

@@ -16,9 +16,9 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Sequence
 
+from filid.model.escape import xml_text
 from filid.model.report import ValidationResult
 from filid.model.violations import Violation
-from filid.report.escape import xml_text
 from filid.report.limits import most_severe
 from filid.rules.base import RuleMeta
 

@@ -23,9 +23,9 @@ from urllib.parse import quote
 import attr
 import sarif_om as om
 
+from filid.model.escape import visible_keeping_breaks
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation
-from filid.report.escape import visible_keeping_breaks
 from filid.report.limits import most_severe
 from filid.report.regime import regime_sentence
 from filid.rules.base import RuleExample, RuleMeta

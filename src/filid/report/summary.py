@@ -12,9 +12,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from filid.model.escape import markdown_cell
 from filid.model.report import ValidationResult
 from filid.model.violations import Severity, Violation
-from filid.report.escape import markdown_cell
 from filid.report.mermaid import render_cycle
 from filid.report.regime import regime_sentence
 from filid.rules.base import RuleMeta

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from filid.model.escape import visible
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
-from filid.report.escape import visible
 from filid.report.regime import regime_sentence
 from filid.report.rule_counts import count_by_rule
 from filid.rules.base import RuleMeta

@@ -9,6 +9,9 @@ These primitives refuse all of it:
   following it, and the target is refused anyway when it exists as a link or a non-regular
   file; with ``append`` the file is opened with ``O_APPEND | O_NOFOLLOW``. Parent folders
   below ``confine`` that are links are refused too.
+- :func:`replace_atomically` is the fix's write: a fsynced temporary file (named with
+  ``TEMPORARY_SUFFIX``, so a restore can remove a leftover) renamed over the target, with a
+  mode never above ``MODE_MASK``. The fix checks each target before (``replace_refusal``).
 - :func:`read_regular_file` opens with ``O_NOFOLLOW | O_NONBLOCK``, checks with ``fstat``
   that it is a regular file no larger than the cap, and reads at most that much.
 """
@@ -28,12 +31,18 @@ __all__ = [
     "UnsafePathError",
     "read_regular_file",
     "read_regular_file_with_stat",
+    "replace_atomically",
     "replace_refusal",
     "write_file_atomically",
 ]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+# The suffix of every temporary file an atomic write creates: a restore recognises leftovers.
+TEMPORARY_SUFFIX = ".filid-tmp"
+# A file or folder a fix writes or restores gets at most rwx for its owner and r-x for the
+# rest: never the setuid, setgid or sticky bits, never write permission for group or others.
+MODE_MASK = 0o755
 
 
 class UnsafePathError(InputError):
@@ -126,7 +135,7 @@ def write_file_atomically(
             os.close(handle)
         return
     handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".filid-tmp", dir=target.parent
+        prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX, dir=target.parent
     )
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -134,6 +143,25 @@ def write_file_atomically(
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, mode if info is None else stat.S_IMODE(info.st_mode))
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def replace_atomically(target: Path, content: bytes, mode: int) -> None:
+    """Write ``content`` with ``mode`` to ``target`` through a fsynced temporary file beside
+    it (named so a restore recognises a leftover), then rename it over ``target``."""
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX
+    )
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode & MODE_MASK)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -31,68 +31,46 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import hashlib
 import json
 import logging
 import os
-import stat
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from filid.model.errors import FixError
-from filid.store.files import UnsafePathError, read_regular_file, read_regular_file_with_stat
-from filid.store.location import (
-    cache_root,
-    ensure_private_directory,
-    project_cache_dir,
-    trusted_project_dir,
+from filid.store.files import UnsafePathError, read_regular_file_with_stat
+from filid.store.fix_locks import (
+    close_private,
+    keep_private,
+    nesting_locks,
+    open_project_lock,
+    try_lock,
+)
+from filid.store.location import is_private_file, project_cache_dir, trusted_project_dir
+from filid.store.restore import (
+    MAX_JOURNAL_BYTES,
+    Recovery,
+    real_folder,
+    restore_records,
+    sha256_hex,
 )
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - not POSIX: no flock, one fix at a time by convention
-    fcntl = None  # type: ignore[assignment]
-
 __all__ = [
-    "TEMPORARY_SUFFIX",
+    "JOURNAL_NAME",
     "FileChange",
     "FixJournal",
-    "Recovery",
     "fix_transaction",
     "recover_interrupted_fix",
-    "replace_atomically",
 ]
 
 JOURNAL_NAME = "fix-journal"
-LOCK_NAME = "fix.lock"
-TEMPORARY_SUFFIX = ".filid-tmp"
 _VERSION = 1
-_MAX_JOURNAL_BYTES = 4 * 1024 * 1024 * 1024
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-# A restored file or folder gets at most rwx for its owner and r-x for the rest: never the
-# setuid, setgid or sticky bits, never write permission for the group or others.
-_MODE_MASK = 0o755
 
 # Roots with a transaction open in this process: their journal is live, not interrupted.
 _ACTIVE: set[str] = set()
-# File descriptors of open locks and journals: a forked child (a parse worker) must not keep
-# them. A child that outlived a killed fix would otherwise hold the fix lock, and the next
-# command would take the interrupted journal for a live one.
-_PRIVATE_FDS: set[int] = set()
-
-
-def _close_private_fds() -> None:
-    for handle in list(_PRIVATE_FDS):
-        with contextlib.suppress(OSError):
-            os.close(handle)
-    _PRIVATE_FDS.clear()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_close_private_fds)
 
 
 class _StderrHandler(logging.Handler):
@@ -127,21 +105,9 @@ class FileChange:
     new_sha256: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Recovery:
-    """What restoring an interrupted fix did: files put back, and what it could not do."""
-
-    restored: tuple[str, ...]
-    problems: tuple[str, ...]
-
-
-def _sha256(content: bytes) -> str:
-    return hashlib.sha256(content).hexdigest()
-
-
 def _record_line(payload: dict[str, object]) -> bytes:
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
-    return f"{_sha256(text.encode('utf-8'))} {text}\n".encode()
+    return f"{sha256_hex(text.encode('utf-8'))} {text}\n".encode()
 
 
 def _parse(data: bytes) -> list[dict[str, object]]:
@@ -149,7 +115,7 @@ def _parse(data: bytes) -> list[dict[str, object]]:
     records: list[dict[str, object]] = []
     for line in data.split(b"\n"):
         head, _, text = line.partition(b" ")
-        if not text or _sha256(text) != head.decode("ascii", "replace"):
+        if not text or sha256_hex(text) != head.decode("ascii", "replace"):
             break
         try:
             value = json.loads(text)
@@ -170,253 +136,16 @@ def _fsync_directory(directory: Path) -> None:
             os.close(handle)
 
 
-def _confined(root: Path, path: str) -> Path:
-    """``root/path`` for a journal path, refusing escapes and links on the way."""
-    pure = PurePosixPath(path)
-    parts = path.split("/")
-    if not path or pure.is_absolute() or ("\\" in path and os.sep != "/") or "\x00" in path:
-        raise UnsafePathError(f"{path!r}: not a root-relative path")
-    if any(part in ("", ".", "..") for part in parts):
-        raise UnsafePathError(f"{path!r}: not a root-relative path")
-    if any(part.lower().rstrip(". ") == ".git" for part in parts):
-        raise UnsafePathError(f"{path!r}: filid never writes inside .git")
-    current = root
-    for part in parts[:-1]:
-        current = current / part
-        try:
-            info = os.lstat(current)
-        except FileNotFoundError:
-            break
-        if not stat.S_ISDIR(info.st_mode):
-            raise UnsafePathError(f"{path}: {current.relative_to(root)} is not a folder")
-    return root.joinpath(*parts)
-
-
-def _folder(root: Path, folder: str) -> Path:
-    """The real folder ``root/folder`` (``""`` is the root); UnsafePathError otherwise."""
-    if not folder:
-        return root
-    target = _confined(root, folder)
-    if not stat.S_ISDIR(os.lstat(target).st_mode):
-        raise UnsafePathError(f"{folder}: not a folder")
-    return target
-
-
-def _state(target: Path) -> tuple[str | None, int]:
-    """(digest or None when absent, mode) of a file; raises UnsafePathError for the rest."""
-    try:
-        info = os.lstat(target)
-    except FileNotFoundError:
-        return None, 0
-    if not stat.S_ISREG(info.st_mode):
-        raise UnsafePathError(f"{target}: not a regular file")
-    return _sha256(read_regular_file(target, _MAX_JOURNAL_BYTES)), stat.S_IMODE(info.st_mode)
-
-
-def _write_back(target: Path, content: bytes, mode: int) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    replace_atomically(target, content, mode)
-
-
-def replace_atomically(target: Path, content: bytes, mode: int) -> None:
-    """Write ``content`` with ``mode`` to ``target`` through a fsynced temporary file beside
-    it (named so a restore recognises a leftover), then rename it over ``target``."""
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX
-    )
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode & _MODE_MASK)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _remove_temporaries(root: Path, paths: Sequence[str]) -> None:
-    """Remove ``.<name>.*.filid-tmp`` files a killed write left beside the journal's paths."""
-    names_by_folder: dict[str, set[str]] = {}
-    for path in paths:
-        folder, _, name = path.rpartition("/")
-        names_by_folder.setdefault(folder, set()).add(name)
-    for folder, names in sorted(names_by_folder.items()):
-        try:
-            base = _folder(root, folder)
-            entries = os.listdir(base)
-        except (OSError, UnsafePathError):
-            continue
-        for entry in entries:
-            if not entry.startswith(".") or TEMPORARY_SUFFIX not in entry:
-                continue
-            if any(entry.startswith(f".{name}.") for name in names):
-                with contextlib.suppress(OSError):
-                    if stat.S_ISREG(os.lstat(base / entry).st_mode):
-                        os.unlink(base / entry)
-
-
-def _depth(path: str) -> int:
-    return path.count("/")
-
-
-def _restore(root: Path, records: Sequence[dict[str, object]]) -> Recovery:
-    """Put every file and folder the records name back into its state before the run."""
-    before: dict[str, tuple[bytes | None, int]] = {}
-    allowed: dict[str, set[str | None]] = {}
-    first_dir: dict[str, str] = {}
-    dir_modes: dict[str, int] = {}
-    problems: list[str] = []
-    for record in records:
-        kind = record.get("t")
-        path = record.get("path")
-        if not isinstance(path, str):
-            continue
-        if kind == "file":
-            if path not in before:
-                encoded = record.get("before")
-                content = base64.b64decode(encoded) if isinstance(encoded, str) else None
-                mode = record.get("mode")
-                mode = mode if isinstance(mode, int) else 0o644
-                before[path] = (content, mode & _MODE_MASK)
-                allowed[path] = {_sha256(content) if content is not None else None}
-            new = record.get("new")
-            allowed[path].add(new if isinstance(new, str) else None)
-        elif kind in ("mkdir", "rmdir"):
-            first_dir.setdefault(path, kind)
-            mode = record.get("mode")
-            if kind == "rmdir" and isinstance(mode, int):
-                dir_modes.setdefault(path, mode & _MODE_MASK)
-    # Folders the run removed come back first, shallowest first, so their files can return.
-    for path in sorted((p for p, k in first_dir.items() if k == "rmdir"), key=_depth):
-        try:
-            target = _confined(root, path)
-            if not os.path.lexists(target):
-                target.mkdir(mode=dir_modes.get(path, 0o755))
-        except (OSError, UnsafePathError) as error:
-            problems.append(f"cannot recreate folder {path}: {error}")
-    restored: list[str] = []
-    for path in sorted(before):
-        content, mode = before[path]
-        try:
-            target = _confined(root, path)
-            current, current_mode = _state(target)
-            wanted = _sha256(content) if content is not None else None
-            if current == wanted:
-                if content is not None and current_mode != mode:
-                    os.chmod(target, mode, follow_symlinks=False)
-                    restored.append(path)
-                continue
-            if current not in allowed[path]:
-                problems.append(f"{path} changed after the interrupted fix; left as it is")
-                continue
-            if content is None:
-                os.unlink(target)
-            else:
-                _write_back(target, content, mode)
-            restored.append(path)
-        except (OSError, UnsafePathError) as error:
-            problems.append(f"cannot restore {path}: {error}")
-    _remove_temporaries(root, sorted(before))
-    for path in sorted((p for p, k in first_dir.items() if k == "mkdir"), key=_depth, reverse=True):
-        try:
-            target = _confined(root, path)
-            if os.path.isdir(target) and not os.path.islink(target):
-                target.rmdir()
-        except OSError as error:
-            problems.append(f"cannot remove folder {path} the fix created: {error.strerror}")
-        except UnsafePathError as error:
-            problems.append(f"cannot remove folder {path} the fix created: {error}")
-    return Recovery(restored=tuple(restored), problems=tuple(problems))
-
-
-def _open_lock(directory: Path) -> int:
-    handle = os.open(
-        directory / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | _NOFOLLOW, 0o600
-    )
-    if not stat.S_ISREG(os.fstat(handle).st_mode):
-        os.close(handle)
-        raise OSError(f"{directory / LOCK_NAME}: not a regular file")
-    _PRIVATE_FDS.add(handle)
-    return handle
-
-
-def _close(handle: int) -> None:
-    _PRIVATE_FDS.discard(handle)
-    os.close(handle)
-
-
-def _try_lock(handle: int) -> bool:
-    if fcntl is None:  # pragma: no cover
-        return True
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
-def _lock_file(directory: Path, folder: str) -> int:
-    name = hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-    handle = os.open(
-        directory / f"{name}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | _NOFOLLOW, 0o600
-    )
-    if not stat.S_ISREG(os.fstat(handle).st_mode):
-        os.close(handle)
-        raise OSError(f"{directory / name}.lock: not a regular file")
-    _PRIVATE_FDS.add(handle)
-    return handle
-
-
-def _nesting_locks(root: Path) -> list[int]:
-    """Locks that keep fixes on nested roots apart: exclusive on ``root``'s folder, shared on
-    each folder above it. A fix on ``/p`` and one on ``/p/web`` write the same files under
-    separate journals; with these, the second to start is refused (siblings may run)."""
-    directory = cache_root() / "locks"
-    if not ensure_private_directory(directory):
-        raise FixError(f"cannot keep the fix locks in {directory}")
-    held: list[int] = []
-    try:
-        folder = str(root)
-        exclusive = True
-        while True:
-            handle = _lock_file(directory, folder)
-            held.append(handle)
-            if fcntl is not None:
-                try:
-                    fcntl.flock(
-                        handle, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB
-                    )
-                except BlockingIOError:
-                    where = "a folder inside it" if exclusive else folder
-                    raise FixError(
-                        f"another filid fix is running on {where} (fixes on nested project "
-                        f"roots cannot run at once); try again when it ends"
-                    ) from None
-            exclusive = False
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                return held
-            folder = parent
-    except BaseException:
-        for handle in held:
-            _close(handle)
-        raise
-
-
 def _recover_locked(root: Path, directory: Path) -> Recovery | None:
     """Restore from the journal in ``directory`` (its lock held); None when there was none."""
     journal = directory / JOURNAL_NAME
     try:
-        data, info = read_regular_file_with_stat(journal, _MAX_JOURNAL_BYTES)
+        data, info = read_regular_file_with_stat(journal, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return None
     except (OSError, UnsafePathError) as error:
         return Recovery((), (f"cannot read the journal of an interrupted fix: {error}",))
-    uid = os.geteuid() if hasattr(os, "geteuid") else None
-    if (uid is not None and info.st_uid != uid) or stat.S_IMODE(info.st_mode) & 0o077:
+    if not is_private_file(info):
         # filid writes its journal 0600 as the user; anything else was put there by someone
         # else: never restored from (it would write files), never removed (it is not ours).
         return Recovery((), ("ignored a fix journal that filid did not write (owner or mode)",))
@@ -425,7 +154,7 @@ def _recover_locked(root: Path, directory: Path) -> Recovery | None:
     intact = header.get("t") == "begin" and header.get("root") == str(root)
     # Not intact: the run died before its first record was synced, so before any write;
     # there is nothing to undo.
-    recovery = _restore(root, records[1:]) if intact else None
+    recovery = restore_records(root, records[1:]) if intact else None
     os.unlink(journal)
     _fsync_directory(directory)
     return recovery
@@ -456,17 +185,17 @@ def recover_interrupted_fix(root: Path) -> Recovery | None:
     if directory is None or not os.path.lexists(directory / JOURNAL_NAME):
         return None
     try:
-        lock = _open_lock(directory)
+        lock = open_project_lock(directory)
     except OSError:
         return None
     try:
-        if not _try_lock(lock):
+        if not try_lock(lock):
             return None  # a fix is running right now; its journal is live
         recovery = _recover_locked(root, directory)
     except OSError as error:
         recovery = Recovery((), (f"cannot finish restoring: {error}",))
     finally:
-        _close(lock)
+        close_private(lock)
     if recovery is not None:
         _announce(root, recovery)
     return recovery
@@ -493,7 +222,7 @@ class FixJournal:
             path = self.directory / JOURNAL_NAME
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC | _NOFOLLOW
             self.stream = os.open(path, flags, 0o600)
-            _PRIVATE_FDS.add(self.stream)
+            keep_private(self.stream)
             lines = [{"t": "begin", "v": _VERSION, "root": str(self.root)}, *lines]
             created = True
         else:
@@ -541,11 +270,11 @@ class FixJournal:
 
     def rollback(self) -> Recovery:
         """Restore every file and folder to its state before the run."""
-        return _restore(self.root, self.records)
+        return restore_records(self.root, self.records)
 
     def _finish(self) -> None:
         if self.stream is not None:
-            _close(self.stream)
+            close_private(self.stream)
             self.stream = None
             os.unlink(self.directory / JOURNAL_NAME)
             _fsync_directory(self.directory)
@@ -554,7 +283,7 @@ class FixJournal:
         """Make the run's writes durable, then remove the journal (the commit point)."""
         for folder in sorted(self.folders):
             with contextlib.suppress(OSError, UnsafePathError):
-                _fsync_directory(_folder(self.root, folder))
+                _fsync_directory(real_folder(self.root, folder))
         self._finish()
 
 
@@ -576,15 +305,15 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
             "inside the project; set FILID_CACHE_DIR), so no fix is applied"
         )
     try:
-        lock = _open_lock(directory)
+        lock = open_project_lock(directory)
     except OSError as error:
         raise FixError(f"cannot open the fix lock in {directory}: {error}") from None
     nesting: list[int] = []
     try:
-        if not _try_lock(lock):
+        if not try_lock(lock):
             raise FixError(f"another filid fix is running on {root}")
         try:
-            nesting = _nesting_locks(root)
+            nesting = nesting_locks(root)
         except OSError as error:
             raise FixError(f"cannot take the fix locks: {error}") from None
         stale = _recover_locked(root, directory)
@@ -599,7 +328,7 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
             if recovery.problems:
                 # Keep the journal: the next command tries the restore again.
                 if journal.stream is not None:
-                    _close(journal.stream)
+                    close_private(journal.stream)
                     journal.stream = None
                 detail = "; ".join(recovery.problems)
                 raise FixError(
@@ -613,5 +342,5 @@ def fix_transaction(root: Path) -> Iterator[FixJournal]:
     finally:
         _ACTIVE.discard(str(root))
         for handle in nesting:
-            _close(handle)
-        _close(lock)
+            close_private(handle)
+        close_private(lock)

@@ -36,6 +36,7 @@ __all__ = [
     "cache_root",
     "cache_root_trusted",
     "ensure_private_directory",
+    "is_private_file",
     "project_cache_dir",
     "project_cache_path",
     "scratch_parent",
@@ -86,6 +87,13 @@ def _untrusted_reason(info: os.stat_result) -> str | None:
     if stat.S_IMODE(info.st_mode) & 0o022:
         return f"others can write in it (mode {stat.S_IMODE(info.st_mode):04o})"
     return None
+
+
+def is_private_file(info: os.stat_result) -> bool:
+    """Whether a file with this ``stat`` is one filid wrote for this user (the signing
+    secret, a fix journal): owned by the user, no permission for group or others."""
+    uid = _own_uid()
+    return (uid is None or info.st_uid == uid) and not stat.S_IMODE(info.st_mode) & 0o077
 
 
 def trusted_directory(path: Path, *, tighten: bool = True, note: bool = True) -> bool:

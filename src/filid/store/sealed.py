@@ -15,7 +15,6 @@ import hmac
 import marshal
 import os
 import secrets
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from filid.store.files import (
     read_regular_file_with_stat,
     write_file_atomically,
 )
-from filid.store.location import cache_root, cache_root_trusted
+from filid.store.location import cache_root, cache_root_trusted, is_private_file
 
 __all__ = ["MAX_CACHE_BYTES", "read_sealed", "write_sealed"]
 
@@ -42,8 +41,7 @@ def _secret(create: bool) -> bytes | None:
     path = cache_root() / _SECRET_NAME
     with contextlib.suppress(OSError, UnsafePathError):
         data, info = read_regular_file_with_stat(path, 64)
-        uid = os.geteuid() if hasattr(os, "geteuid") else info.st_uid
-        if info.st_uid != uid or stat.S_IMODE(info.st_mode) & 0o077:
+        if not is_private_file(info):
             return None  # not written by filid for this user: never sign or trust with it
         if len(data) == 32:
             return data

@@ -5,12 +5,8 @@ re-exporting the folder's files.
 from __future__ import annotations
 
 from filid.fix.barrel import index_content
-from filid.fix.planning import (
-    Candidate,
-    FixKind,
-    NotFixable,
-    PlanningContext,
-)
+from filid.fix.candidate import Candidate, NotFixable
+from filid.fix.planning import FixKind, PlanningContext
 from filid.fix.specifiers import (
     split_ext,
 )

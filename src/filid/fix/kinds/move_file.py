@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from filid.fix.planning import (
-    RESOLUTION_FILES,
-    Candidate,
-    FixKind,
-    NotFixable,
-    PlanningContext,
-    basename,
-)
+from filid.fix.candidate import Candidate, NotFixable, basename
+from filid.fix.move_rewrites import rewrite_for_moves, verify_moves
+from filid.fix.planning import RESOLUTION_FILES, FixKind, PlanningContext
 from filid.fix.specifiers import (
     file_matches_segment,
 )
@@ -67,8 +62,8 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
             return None
         return "/".join([*segments[:-1], folder, segments[-1]])
 
-    edited = ctx.rewrite_for_moves(candidate, remap, alias)
-    ctx.verify_moves(candidate, edited)
+    edited = rewrite_for_moves(ctx, candidate, remap, alias)
+    verify_moves(ctx, candidate, edited)
 
 
 def _refuse_new_pure_function(ctx: PlanningContext, source: str, folder: str) -> None:

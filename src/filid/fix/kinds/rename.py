@@ -10,17 +10,11 @@ from __future__ import annotations
 
 import re
 
-from filid.fix.planning import (
-    RESOLUTION_FILES,
-    Candidate,
-    FixKind,
-    NotFixable,
-    PlanningContext,
-    basename,
-    in_dir,
-    segment_of,
-)
-from filid.fix.specifiers import SOURCE_EXTENSIONS, split_ext
+from filid.fix.candidate import Candidate, NotFixable, basename, in_dir
+from filid.fix.move_rewrites import rewrite_for_moves, verify_moves
+from filid.fix.planned_paths import folder_contents
+from filid.fix.planning import RESOLUTION_FILES, FixKind, PlanningContext
+from filid.fix.specifiers import SOURCE_EXTENSIONS, segment_of, split_ext
 from filid.graph.tsconfig import parent_dir
 from filid.model.violations import SyncActionKind
 
@@ -41,7 +35,7 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
         raise NotFixable(f"{new} already exists")
     if _ORDERING_PREFIX.match(basename(old)):
         raise NotFixable(f"{old} is named to order its siblings (a numbered prefix)")
-    members = ctx.folder_contents(old)
+    members = folder_contents(ctx.root, old)
     if not any(split_ext(basename(m))[1] in SOURCE_EXTENSIONS for m in members):
         raise NotFixable(f"{old} holds no source file; its name is not an import path")
     for member in members:
@@ -71,8 +65,8 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
         segments[position] = new_name
         return "/".join(segments)
 
-    edited = ctx.rewrite_for_moves(candidate, remap, alias)
-    ctx.verify_moves(candidate, edited)
+    edited = rewrite_for_moves(ctx, candidate, remap, alias)
+    verify_moves(ctx, candidate, edited)
     ctx.refuse_spelled_elsewhere(basename(old), set(members))
 
 

@@ -4,20 +4,14 @@ specifier style.
 
 from __future__ import annotations
 
-from filid.fix.planning import (
-    Candidate,
-    FixKind,
-    NotFixable,
-    PlanningContext,
-    basename,
-    in_dir,
-    segment_of,
-)
+from filid.fix.candidate import Candidate, NotFixable, basename, in_dir
+from filid.fix.planning import FixKind, PlanningContext
 from filid.fix.specifiers import (
     JS_EXTENSIONS,
     SpecifierStyle,
     is_relative,
     relative_specifier,
+    segment_of,
     specifier_extension,
     specifier_for_file,
     split_ext,

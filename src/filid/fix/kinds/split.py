@@ -6,13 +6,8 @@ from filid.fix.actions import (
     Edit,
 )
 from filid.fix.barrel import split_index
-from filid.fix.planning import (
-    Candidate,
-    FixKind,
-    NotFixable,
-    PlanningContext,
-    basename,
-)
+from filid.fix.candidate import Candidate, NotFixable, basename
+from filid.fix.planning import FixKind, PlanningContext
 from filid.fix.specifiers import (
     specifier_for_file,
     split_ext,

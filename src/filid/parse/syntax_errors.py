@@ -1,0 +1,231 @@
+"""ERROR and MISSING nodes: which are real syntax errors, which mark legal TypeScript the
+grammar does not parse (tree-sitter-typescript 0.23), and where the first real one sits."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+
+def is_type_keyword_error(node: Node) -> bool:
+    """An ERROR node that holds exactly the ``type`` keyword (``export type * …``)."""
+    return node.child_count == 1 and node.children[0].type == "type"
+
+
+# Modifiers TypeScript accepts that tree-sitter-typescript 0.23.2 does not know: variance
+# annotations on type parameters (`<in out T>`, TS 4.7) and `static accessor` fields (TS 4.9).
+_VARIANCE_MODIFIERS = frozenset({b"in", b"out"})
+
+
+def grammar_gaps(root: Node, source: bytes) -> set[int]:
+    """ERROR and MISSING nodes that mark legal TypeScript the grammar does not parse, each
+    recognised by its shape in the tree (tsc --noEmit accepts every one; see the tests):
+
+    - a tagged template with type arguments whose type is not a plain name
+      (``sql<Row[]>`…` ``, ``styled.div<{ on: boolean }>`…` ``): the grammar either invents a
+      missing ``!`` after ``f<…>`` (the template then reads as the call's arguments) or wraps
+      ``f<…>`` in an ERROR just before the template;
+    - ``in``/``out`` variance modifiers of a type parameter;
+    - the ``accessor`` keyword after another modifier (``static accessor x = 1``).
+    """
+    gaps: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            if child.is_missing:
+                if _is_tagged_template_bang(child, node) or _is_function_type_paren(child, source):
+                    gaps.add(child.id)
+            elif child.is_error:
+                if _is_gap_error(child, node, source):
+                    gaps.add(child.id)
+                else:
+                    stack.append(child)
+            elif child.has_error:
+                stack.append(child)
+    return gaps
+
+
+def _is_tagged_template_bang(missing: Node, parent: Node) -> bool:
+    """The ``!`` the grammar inserts in ``f<T[]>`…` ``: ``(f<T[]>)!`…` ``."""
+    if parent.type != "non_null_expression" or missing.type != "!":
+        return False
+    inner = parent.named_children
+    call = parent.parent
+    return (
+        bool(inner)
+        and inner[0].type == "instantiation_expression"
+        and call is not None
+        and call.type == "call_expression"
+        and (arguments := call.child_by_field_name("arguments")) is not None
+        and arguments.type == "template_string"
+    )
+
+
+def _text(node: Node | None, source: bytes) -> bytes:
+    return source[node.start_byte : node.end_byte] if node is not None else b""
+
+
+def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
+    named = error.named_children
+    if parent.type in ("type_parameters", "type_parameter"):
+        # `<in out T>`: the grammar takes the first modifier for the parameter's name and
+        # wraps what follows (more modifiers, then the real name) in an ERROR.
+        modifier = (
+            parent.child_by_field_name("name")
+            if parent.type == "type_parameter"
+            else error.prev_named_sibling
+        )
+        if modifier is None or _text(modifier, source) not in _VARIANCE_MODIFIERS:
+            return False
+        return (
+            bool(named)
+            and all(n.type == "identifier" for n in named)
+            and all(_text(n, source) in _VARIANCE_MODIFIERS for n in named[:-1])
+        )
+    if parent.type == "public_field_definition":
+        # `static accessor x`: the grammar takes `accessor` for the field's name.
+        previous = error.prev_sibling
+        return (
+            len(named) == 1
+            and named[0].type
+            in ("property_identifier", "identifier", "private_property_identifier")
+            and previous is not None
+            and previous.type == "property_identifier"
+            and _text(previous, source) == b"accessor"
+        )
+    text = _text(error, source)
+    if text.startswith(b"&") and _in_jsx_text(parent):
+        # `Plans & Billing`, `href="?a=1&b=2"`: an ampersand that starts no entity is text
+        return not any(c in text for c in b"<>{}\"'")
+    if text.startswith(b"=>") or (not text and error.prev_sibling is not None):
+        # `(string) => void`: a function type whose one parameter is named like a type
+        previous = error.prev_named_sibling
+        rest = text[2:].strip().rstrip(b")").strip()
+        return (
+            previous is not None
+            and _ends_in_parenthesized_type(previous)
+            and not any(c in rest for c in b"{};=")
+            and (bool(rest) or not text)
+        )
+    if text.startswith(b">") and named and named[0].type in ("formal_parameters", "arguments"):
+        # `await importOriginal<typeof import('x')>()` (vitest mocks): the grammar reads
+        # `f < typeof import('x')` as a comparison and the `>(…)` that follows as an ERROR
+        return _ends_in_typeof_import_comparison(error.prev_named_sibling)
+    if text == b"," and parent.type == "parenthesized_expression":
+        # `vi.importActual<typeof import('x')>('./x.ts',)`: read as `(… < …) > ('./x.ts',)`,
+        # where the trailing comma of the call's arguments is an error
+        comparison = parent.parent
+        if comparison is not None and comparison.type == "binary_expression":
+            operator = comparison.child_by_field_name("operator")
+            left = comparison.child_by_field_name("left")
+            return (
+                operator is not None
+                and operator.type == ">"
+                and _ends_in_typeof_import_comparison(left)
+            )
+        return False
+    if parent.type == "template_string":
+        # an invalid escape is legal in a tagged template (``String.raw`\u00` ``)
+        call = parent.parent
+        return (
+            call is not None
+            and call.type == "call_expression"
+            and call.child_by_field_name("arguments") == parent
+            and b"\\" in _text(parent, source)
+        )
+    if len(named) == 1 and named[0].type == "instantiation_expression":
+        following = error.next_sibling
+        while following is not None and following.type != "template_string":
+            following = following.children[0] if following.children else None
+        # only whitespace may separate `f<T[]>` from its template
+        return following is not None and not source[error.end_byte : following.start_byte].strip()
+    return False
+
+
+def _is_function_type_paren(missing: Node, source: bytes) -> bool:
+    """The ``)`` the grammar inserts in ``(x, f: (string) => void) => …``, before it reads
+    ``=> void)`` as an ERROR."""
+    parent = missing.parent
+    previous = missing.prev_named_sibling
+    following = parent.next_sibling if parent is not None else None
+    return (
+        missing.type == ")"
+        and parent is not None
+        and parent.type == "formal_parameters"
+        and previous is not None
+        and _ends_in_parenthesized_type(previous)
+        and following is not None
+        and following.is_error
+        and _text(following, source).startswith(b"=>")
+    )
+
+
+def _ends_in_typeof_import_comparison(node: Node | None) -> bool:
+    """Does ``node`` end with ``x < typeof import('…')`` (the start of a generic call)?"""
+    current = node
+    while current is not None:
+        if current.type == "binary_expression":
+            operator = current.child_by_field_name("operator")
+            right = current.child_by_field_name("right")
+            if (
+                operator is not None
+                and operator.type == "<"
+                and right is not None
+                and right.type == "unary_expression"
+                and (argument := right.child_by_field_name("argument")) is not None
+                and argument.type == "call_expression"
+                and (function := argument.child_by_field_name("function")) is not None
+                and function.type == "import"
+            ):
+                return True
+        children = [c for c in current.named_children if not c.is_error]
+        current = children[-1] if children else None
+    return False
+
+
+def _in_jsx_text(parent: Node) -> bool:
+    """Is ``parent`` JSX children or a JSX attribute's string?"""
+    if parent.type in ("jsx_element", "jsx_fragment"):
+        return True
+    grand = parent.parent
+    return parent.type == "string" and grand is not None and grand.type == "jsx_attribute"
+
+
+def _ends_in_parenthesized_type(node: Node) -> bool:
+    """Does ``node`` end with a parenthesized type of one name (``onChange: (string)``)?"""
+    current: Node | None = node
+    while current is not None:
+        if current.type == "parenthesized_type":
+            inner = current.named_children
+            return len(inner) == 1 and inner[0].type in ("predefined_type", "type_identifier")
+        children = [c for c in current.named_children if not c.is_error]
+        current = children[-1] if children else None
+    return False
+
+
+def has_unrecovered_error(root: Node, recovered: set[int]) -> bool:
+    """True when the tree holds an ERROR or MISSING node the walker did not read past."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            if (child.is_missing or child.is_error) and child.id not in recovered:
+                return True
+            if child.has_error and not (child.is_error and child.id in recovered):
+                stack.append(child)
+    return False
+
+
+def first_error_line(root: Node, recovered: set[int]) -> int:
+    """1-based line of the first ERROR or MISSING node that the walker did not read past."""
+    stack = [root]
+    first: int | None = None
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            if (child.is_missing or child.is_error) and child.id not in recovered:
+                line = child.start_point[0] + 1
+                first = line if first is None else min(first, line)
+            elif child.has_error and not (child.is_error and child.id in recovered):
+                stack.append(child)
+    return first if first is not None else root.start_point[0] + 1
