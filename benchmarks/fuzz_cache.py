@@ -56,10 +56,12 @@ def _random_value(rng: random.Random, depth: int = 0) -> Any:
 
 
 def _child(seconds: float, seed: int) -> int:
-    from filid.engine import evaluate, load_project
+    from filid.check.engine import evaluate
+    from filid.check.incremental import check_project
+    from filid.check.project import load_project
+    from filid.check.snapshot import base_key, load_state
     from filid.parse.cache import cache_file, load_cache
     from filid.parse.cache import delta_file as parse_delta_file
-    from filid.snapshot import base_key, check_project, load_state
     from filid.store.location import project_cache_dir
     from filid.store.sealed import write_sealed
 

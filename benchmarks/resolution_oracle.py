@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from filid.engine import load_project
+from filid.check.project import load_project
 from filid.graph.build_output import build_output_sources
 from filid.graph.resolve import ResolutionKind
 from filid.graph.workspaces import split_package_specifier

@@ -414,14 +414,14 @@ def test_the_progress_line_updates_at_most_ten_times_a_second(
 ) -> None:
     import io
 
-    from filid import cli
+    from filid.cli import terminal
 
     clock = iter([0.0] + [0.6 + i * 0.001 for i in range(2000)])
-    monkeypatch.setattr(cli.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(terminal.time, "monotonic", lambda: next(clock))
     stream = io.StringIO()
     stream.isatty = lambda: True  # type: ignore[method-assign]
-    monkeypatch.setattr(cli.sys, "stderr", stream)
-    bar = cli._Progress(True)
+    monkeypatch.setattr(terminal.sys, "stderr", stream)
+    bar = terminal.Progress(True)
     for done in range(1, 1001):
         bar(done, 1000)  # 1,000 files parsed within one second
     writes = stream.getvalue().count("\r")

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.model.errors import ConfigError
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation

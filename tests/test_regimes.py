@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.cli import cli
-from filid.engine import evaluate, load_project
 from filid.model.report import Regime
 from filid.rules.catalogue import RULE_IDS, UNDECLARED_RULE_IDS, runs_by_default
 from tests.conftest import ProjectFactory
@@ -675,7 +676,7 @@ def test_upstream_skipped_folders_are_left_out_of_a_declared_project(
 def test_rules_list_decides_the_regime_as_check_does(make_project: ProjectFactory) -> None:
     # An INTENT.md only under docs/ (an upstream skipped folder) declares nothing: `check`
     # treats the project as undeclared, and so must `filid rules`.
-    from filid.rule_query import rule_states
+    from filid.rules.query import rule_states
 
     root = make_project({"docs/guide/INTENT.md": "# guide\n", "src/a.ts": "export const a = 1;\n"})
     assert load_project(root, use_cache=False).regime is Regime.UNDECLARED

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from filid.engine import load_project
+from filid.check.project import load_project
 from filid.fix.apply import apply_plan
 from filid.fix.planner import plan_fixes
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.fix.apply import apply_plan
 from filid.fix.planner import plan_fixes, risk_allows
 from filid.fix.run import run_fix

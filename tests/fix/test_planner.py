@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.fix.planner import plan_fixes
 from filid.fix.specifiers import file_matches_segment, relative_specifier
 from filid.model.violations import (

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.fix.planner import plan_fixes
 from filid.fix.run import run_fix
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from filid.engine import load_project
+from filid.check.project import load_project
 from filid.fix.planner import plan_fixes
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
 from tests.conftest import write_files
@@ -161,8 +161,8 @@ def test_numbered_and_source_less_folders_are_never_renamed(tmp_path: Path) -> N
 def test_the_unsafe_fix_count_leaves_out_what_the_planner_refuses(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from filid.cli import _mark_refused_fixes
-    from filid.engine import evaluate
+    from filid.check.engine import evaluate
+    from filid.check.workflow import mark_refused_fixes
     from filid.report.text import fixable_counts
 
     root = write_files(
@@ -182,7 +182,7 @@ def test_the_unsafe_fix_count_leaves_out_what_the_planner_refuses(tmp_path: Path
     )
     result = replace(evaluate(project, rule_ids=["naming-convention"]), violations=proposed)
     assert fixable_counts(result.violations, result.refused_fixes) == (0, 3)
-    marked = _mark_refused_fixes(project, result)
+    marked = mark_refused_fixes(project, result)
     assert fixable_counts(marked.violations, marked.refused_fixes) == (0, 1)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from filid.cli import _HOOK_EVENTS
+from filid.cli.hook import HOOK_EVENTS
 
 REPO = Path(__file__).resolve().parents[2]
 CLAUDE = REPO / "tests" / "node" / "node_modules" / ".bin" / "claude"
@@ -52,7 +52,7 @@ def test_plugin_manifest_names_existing_components_and_the_package_version() -> 
 
 def test_hooks_run_filid_hook_subcommands_for_their_events() -> None:
     hooks = _json("hooks/hooks.json")["hooks"]
-    by_event = {name: event for event, name in _HOOK_EVENTS.items()}
+    by_event = {name: event for event, name in HOOK_EVENTS.items()}
     assert set(hooks) == set(by_event)
     for event, groups in hooks.items():
         for group in groups:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from filid.baseline import write_baseline
-from filid.engine import evaluate, load_project
+from filid.check.baseline import write_baseline
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from tests.mcp.conftest import ClientFactory, Workspace
 from tests.mcp.test_server import error_text, ok
 

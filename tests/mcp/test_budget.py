@@ -249,7 +249,8 @@ async def test_items_come_most_severe_first_then_by_path(big_project: Path) -> N
 
 
 async def test_filters_narrow_and_the_summary_counts_everything(big_project: Path) -> None:
-    from filid.engine import evaluate, load_project
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
 
     path = str(big_project)
     async with in_process(big_project) as client:

@@ -15,7 +15,8 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.fix.run import run_fix
 from filid.model.errors import FixCancelled
 from tests.conftest import REPO

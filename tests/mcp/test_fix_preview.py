@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from mcp import Client, StdioServerParameters
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.fix.apply import preview_diff
 from filid.fix.planner import plan_fixes
 from filid.mcp.fix_plans import split_diff

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 import filid.fix.run as fix_run
-from filid.engine import Project, evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import Project, load_project
 from filid.store.journal import fix_transaction
 from tests.mcp.conftest import ClientFactory, Workspace
 from tests.mcp.test_server import error_text, ok

@@ -10,7 +10,7 @@ import pytest
 from filid.mcp import schemas
 from filid.mcp.schemas import validate_arguments
 from filid.model.errors import UsageError
-from filid.rule_query import NODE_CATEGORIES, RULE_CATEGORIES
+from filid.rules.query import NODE_CATEGORIES, RULE_CATEGORIES
 
 ALL = {
     "fractal-scan": schemas.FRACTAL_SCAN,

@@ -21,13 +21,14 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from filid import __version__
-from filid.drift import detect_drift
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
+from filid.drift.detect import detect_drift
 from filid.graph import resolve_lca
 from filid.mcp.server import build_server
 from filid.model.violations import Risk
 from filid.report import json as json_report
-from filid.rule_query import filter_rules, rule_states, scope_of
+from filid.rules.query import filter_rules, rule_states, scope_of
 from filid.rules.registry import RULES, RULES_BY_ID
 from tests.mcp.conftest import ClientFactory, Workspace
 

@@ -14,7 +14,8 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.types import TextContent
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.report import json as json_report
 from tests.mcp.conftest import Workspace
 from tests.mcp.test_server import stable

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.model.violations import Severity, Violation
 from tests.conftest import ProjectFactory
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.rules.base import RuleExample
 from filid.rules.registry import RULES
 from tests.conftest import ProjectFactory

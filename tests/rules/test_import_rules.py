@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.model.violations import Violation
 from tests.conftest import ProjectFactory
 

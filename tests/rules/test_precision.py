@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from tests.conftest import ProjectFactory
 
 HEADINGS = "# M\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"

@@ -138,7 +138,8 @@ def test_upstream_default_skipped_folders_are_left_out_at_any_depth(tmp_path: Pa
     from filid.config.model import Config
 
     banner = "import { Banner } from '../ui/components/banner';\n"
-    from filid.engine import evaluate, load_project
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
 
     files = {
         "src/INTENT.md": "# S\n",

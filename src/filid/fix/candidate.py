@@ -31,7 +31,7 @@ _RISK_RANK = {Risk.SAFE: 0, Risk.MODERATE: 1, Risk.RISKY: 2}
 
 
 class ProjectView(Protocol):
-    """What the planner reads of a loaded project (``filid.engine.Project`` satisfies it)."""
+    """What the planner reads of a loaded project (``filid.check.project.Project`` satisfies it)."""
 
     @property
     def root(self) -> Path: ...

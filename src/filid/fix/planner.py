@@ -44,7 +44,7 @@ from filid.store.files import replace_refusal
 
 __all__ = ["ProjectView", "plan_fixes", "risk_allows"]
 
-# Apply order of the candidates (see filid.drift for the same order of the SyncPlan).
+# Apply order of the candidates (see filid.drift.detect for the same order of the SyncPlan).
 _PHASE = {
     SyncActionKind.RENAME: 0,
     SyncActionKind.CREATE_INDEX: 1,

@@ -14,7 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from filid.engine import Project, evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import Project, load_project
+from filid.check.scoping import normalize_files
 from filid.fix.actions import FixPlan, SkippedFix, SyncAction
 from filid.fix.apply import apply_plan
 from filid.fix.planner import plan_fixes
@@ -22,7 +24,6 @@ from filid.model.errors import FixCancelled
 from filid.model.report import FixedItem, ValidationResult
 from filid.model.violations import Risk, Violation
 from filid.scan.universe import resolve_root
-from filid.scoping import normalize_files
 from filid.store.journal import fix_transaction
 
 __all__ = ["FixRun", "run_fix"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from filid.engine import DOCUMENTS_READ, Project
+from filid.check.project import DOCUMENTS_READ, Project
 from filid.graph import build_file_graph, build_module_graph
 from filid.model.graph import FileGraph
 from filid.parse.extract import parse_source

@@ -188,7 +188,7 @@ def _judge_edit(root: Path, rel: str, request: HookRequest) -> tuple[list[Violat
     """(the document-contract findings the edit introduces, a note for the agent), or
     ``None`` when the edit cannot be judged (a file filid does not read, an edit that would
     fail)."""
-    from filid.engine import DOCUMENTS_READ
+    from filid.check.project import DOCUMENTS_READ
     from filid.scan.universe import is_source_file
 
     name = rel.rpartition("/")[2]
@@ -241,10 +241,11 @@ def _adds_imports(rel: str, before: str, after: str) -> bool:
 def _structure_findings(root: Path, config: Any, rel: str, after: str) -> list[Violation]:
     """The error and warning findings the project would have after ``rel`` holds ``after``
     and does not have now (by fingerprint)."""
-    from filid.engine import evaluate, load_project
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
+    from filid.check.snapshot import reusable_resolutions
     from filid.hook.after_edit import project_after_edit
     from filid.scan.regime import list_project_universe
-    from filid.snapshot import reusable_resolutions
 
     # The universe `filid check` lists (same exclusions), so the stored resolutions match it.
     universe = list_project_universe(root, config)
@@ -292,14 +293,16 @@ def _declares_fca(root: Path) -> bool:
 def session_start(request: HookRequest) -> dict[str, Any]:
     """The SessionStart answer: the rules in short and what ``filid check`` reports now
     (from the result snapshot when nothing changed since the last check)."""
+    from filid.check.workflow import CheckOptions, run_check
     from filid.report.rule_counts import count_by_rule
-    from filid.snapshot import check_project
 
     root = _project_root(request)
     if root is None or not _declares_fca(root):
         return NOTHING
     try:
-        result = check_project(root)
+        # What `filid check` reports, without the refused-fix marks (they need a fix plan,
+        # and the session start says only how many findings there are).
+        result = run_check(CheckOptions(path=root, mark_fixes=False)).result
     except FilidError:
         return NOTHING
     counts = ", ".join(f"{result.count(s)} {s.value}" for s in Severity)

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from filid.check.engine import evaluate
+from filid.check.project import DOCUMENTS_READ, Project
 from filid.config.globs import matches_any_glob
 from filid.config.model import Config
-from filid.engine import DOCUMENTS_READ, Project, evaluate
 from filid.graph import build_module_graph, build_resolver
 from filid.model.facts import DocumentFacts
 from filid.model.graph import FileGraph

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, assert_never
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.fix.actions import CreateFile, EditFile, FixPlan, MoveFile, RemoveDirIfEmpty, digest
 from filid.fix.apply import apply_plan, preview_diff
 from filid.fix.planner import plan_fixes

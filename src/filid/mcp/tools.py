@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from filid.check.engine import evaluate
+from filid.check.project import Project, load_project
+from filid.check.scoping import select_rules, timestamp
 from filid.config.globs import matches_any_glob
-from filid.engine import Project, evaluate, load_project
 from filid.fix.actions import SkippedFix
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section, compact, fit
@@ -40,7 +42,6 @@ from filid.model.nodes import NodeCategory
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk, Severity, Violation
 from filid.report import json as json_report
-from filid.scoping import select_rules, timestamp
 
 JsonObject = dict[str, Any]
 
@@ -439,7 +440,7 @@ def _compact_rest(
 
 def run_drift_detect(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """drift-detect: violations as drift items, optionally with the SyncPlan."""
-    from filid.drift import detect_drift
+    from filid.drift.detect import detect_drift
 
     rule_ids = select_rules(args["rules"]) if "rules" in args else None
     with ctx.locks.reading(root):
@@ -555,7 +556,7 @@ def _reject_unused(args: Mapping[str, Any], action: str, allowed: set[str]) -> N
 
 def run_rule_query(ctx: ToolContext, root: Path, args: Mapping[str, Any]) -> JsonObject:
     """rule-query: list the rules, get one, or check one subtree."""
-    from filid.rule_query import filter_rules, rule_states, scope_of
+    from filid.rules.query import filter_rules, rule_states, scope_of
     from filid.rules.registry import RULES_BY_ID, canonical_rule_id
 
     action: str = args["action"]
@@ -656,7 +657,7 @@ def _apply_baseline(
     root: Path, raw: str, result: ValidationResult
 ) -> tuple[ValidationResult, JsonObject]:
     """``result`` with only new violations, and the baseline's counts."""
-    from filid.baseline import apply_baseline
+    from filid.check.baseline import apply_baseline
     from filid.store.files import read_regular_file
 
     path = _baseline_file(root, raw)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from filid.drift import DriftReport
+from filid.drift.detect import DriftReport
 from filid.model.escape import visible
 from filid.report.regime import describe_regime
 

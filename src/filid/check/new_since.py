@@ -49,7 +49,8 @@ def result_at(
     With ``use_cache``, files whose content is unchanged take their facts from the current
     checkout's parse cache (read only; matched by SHA-256), so only changed files are parsed.
     """
-    from filid.engine import evaluate, load_project
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
 
     if ref.startswith("-"):
         raise InputError(f"--new-since: not a revision: {ref}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from filid.drift import DriftSeverity, detect_drift, drift_severity
+from filid.drift.detect import DriftSeverity, detect_drift, drift_severity
 from filid.model.report import ValidationResult
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
 

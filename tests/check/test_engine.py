@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from filid.engine import evaluate, load_project
+from filid.check.engine import evaluate
+from filid.check.project import load_project
+from filid.check.scoping import select_rules
 from filid.model.errors import ConfigError, UsageError
 from filid.model.violations import Severity
 from filid.rules.catalogue import RULE_IDS
-from filid.scoping import select_rules
 from tests.conftest import ProjectFactory
 
 DOC_OK = "# M\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"

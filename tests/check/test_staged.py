@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import filid.engine
+import filid.check.project
 from filid.cli import cli
 from filid.scan.git_index import _parse_batch, read_blobs, staged_changes, unstaged_paths
 from tests.conftest import write_files
@@ -50,13 +50,13 @@ class Counted:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.runs = 0
-        original = filid.engine.load_project
+        original = filid.check.project.load_project
 
         def counted(*args: Any, **kwargs: Any) -> Any:
             self.runs += 1
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(filid.engine, "load_project", counted)
+        monkeypatch.setattr(filid.check.project, "load_project", counted)
 
 
 def check(root: Path, *extra: str) -> dict[str, Any]:

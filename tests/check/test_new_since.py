@@ -93,7 +93,7 @@ def test_new_since_a_bad_revision_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_changed_lines_are_read_from_git_diff(tmp_path: Path) -> None:
-    from filid.new_since import changed_lines
+    from filid.check.new_since import changed_lines
 
     root = tmp_path / "repo"
     write_files(root, {"src/a.ts": "1\n2\n3\n4\n", "src/gone.ts": "x\n", "src/b c.ts": "1\n"})

@@ -17,7 +17,7 @@ import posixpath
 from collections.abc import Collection, Iterable
 from pathlib import Path
 
-from filid.engine import Project
+from filid.check.project import Project
 from filid.graph.candidates import PROBE_EXTENSIONS, TS_TWINS
 from filid.model.facts import ImportFact
 from filid.model.violations import Severity, Violation

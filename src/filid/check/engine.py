@@ -1,243 +1,42 @@
-"""The one orchestrator: config → scan → parse → graph → rules → ValidationResult.
+"""Evaluating the rules over a loaded project (``filid.check.project``) → ValidationResult.
 
-``load_project`` runs every analysis stage once; ``evaluate`` runs rules over the loaded
-project, applies config (enabled, severity, exempt, options), fills default locations and
-fingerprints, and scopes the result to a subtree or to a set of files (pre-commit).
+``evaluate`` runs the rules, applies config (enabled, severity, exempt, options), fills
+default locations and fingerprints, and scopes the result to a subtree or to a set of files
+(pre-commit). The inputs rules need beyond the graph (source folders, generated and
+unpublished imports) are computed here, once per evaluation.
 """
 
 from __future__ import annotations
 
 import bisect
-import contextlib
-import dataclasses
-import gc
 import hashlib
 import os
 import types
 import typing
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
+from filid.check.project import Project, gc_paused
+from filid.check.scoping import restrict, select_rules, timestamp
 from filid.config.globs import matches_any_glob, matches_glob
-from filid.config.load import load_config
 from filid.config.model import Config, RuleConfig
 from filid.graph import (
     DYNAMIC_SPECIFIER,
     SOURCE_EXTENSIONS,
-    Resolver,
-    build_file_graph,
-    build_module_graph,
-    build_resolver,
 )
 from filid.graph.tsconfig import parent_dir
 from filid.model.errors import ConfigError
-from filid.model.facts import DocumentFacts, FileFacts
-from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Severity, Violation
-from filid.parse import parse_files
-from filid.parse.vitest import read_typecheck_globs
 from filid.rules.base import Finding, Rule, RuleContext
 from filid.rules.catalogue import regime_severity, rule_runs
-from filid.rules.registry import ALIASES, RULES, RULES_BY_ID
-from filid.scan.classify import build_tree, is_test_file
-from filid.scan.documents import (
-    INTENT_DOCUMENTS,
-    LEGACY_LEDGER,
-    has_legacy_ledger,
-    read_document,
-)
-from filid.scan.regime import detect_regime, list_project_universe
+from filid.rules.registry import RULES
 from filid.scan.universe import (
-    Universe,
     git_ignored,
     is_source_file,
-    resolve_root,
 )
-from filid.scoping import restrict, select_rules, timestamp
-from filid.store.location import project_cache_dir
-
-# Intent-document candidates (their headings decide whether a CLAUDE.md declares a module)
-# and DETAIL.md (its boundary exemptions).
-DOCUMENTS_READ = frozenset((*INTENT_DOCUMENTS, "DETAIL.md"))
-
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class Project:
-    """A fully analysed project: every stage's output, computed once."""
-
-    root: Path
-    config: Config
-    tree: FractalTree
-    facts: Mapping[str, FileFacts]
-    file_graph: FileGraph
-    module_graph: ModuleGraph
-    resolver: Resolver
-    test_files: frozenset[str]
-    notes: tuple[str, ...]
-    parsed_files: int = 0
-    # Each parsed source file's facts and shape digests (``parse.cache.digest_pair``).
-    fact_digests: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    # The root-relative path of the upstream plugin's legacy criteria ledger, when present.
-    legacy_ledger: str | None = None
-    # SPEC §0: declared (FCA rules) or undeclared (claims any TypeScript project holds), and
-    # the root-relative file that declared it.
-    regime: Regime = Regime.DECLARED
-    declared_by: str | None = None
-
-
-def load_project(
-    root: str | os.PathLike[str],
-    *,
-    config_path: Path | None = None,
-    config: Config | None = None,
-    use_cache: bool = True,
-    progress: Progress | None = None,
-    universe: Universe | None = None,
-    borrow_cache_from: Path | None = None,
-    stats: Mapping[str, tuple[int, int]] | None = None,
-    resolutions: object = None,
-) -> Project:
-    """Scan, parse and resolve the project at ``root``.
-
-    ``universe`` may pass a file listing the caller already made with the same config (the
-    result snapshot does), so the project is not listed twice. ``borrow_cache_from`` (with
-    ``use_cache`` false) names another checkout of the project whose parse cache is read, not
-    written: files with the same path and content take their facts from it. ``stats`` maps
-    files to the (size, mtime_ns) the caller already took (each file is stat'ed once).
-    ``resolutions`` are ``Resolver.memo_data`` of an earlier run whose file set, tsconfigs
-    and manifests are the same as now (the caller checks): they are not resolved again.
-
-    Raises ``InputError`` for a bad root or broken tsconfig and ``ConfigError`` for a bad
-    configuration file.
-    """
-    with gc_paused():
-        return _load_project(
-            root,
-            config_path,
-            config,
-            use_cache,
-            progress,
-            universe,
-            borrow_cache_from,
-            stats,
-            resolutions,
-        )
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while the pipeline builds its many small objects.
-
-    Facts, nodes and edges hold no reference cycles (reference counting frees them), but the
-    collector would rescan every live object every few hundred allocations: a third of a warm
-    run's time on a 10k-file project.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _load_project(
-    root: str | os.PathLike[str],
-    config_path: Path | None,
-    config: Config | None,
-    use_cache: bool,
-    progress: Progress | None,
-    listed: Universe | None,
-    borrow_cache_from: Path | None = None,
-    stats: Mapping[str, tuple[int, int]] | None = None,
-    resolutions: object = None,
-) -> Project:
-    resolved = resolve_root(root)
-    if config is None:
-        config = load_config(
-            resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
-        )
-    universe = listed or list_project_universe(resolved, config)
-    sources = [f for f in universe.files if is_source_file(f)]
-    if stats is None and len(universe.stats) == len(universe.files):
-        stats = dict(zip(universe.files, universe.stats, strict=True))
-    cache_dir = project_cache_dir(resolved) if use_cache else None
-    borrow_dir = None
-    if cache_dir is None and borrow_cache_from is not None:
-        borrow_dir = project_cache_dir(borrow_cache_from)
-    parsed = parse_files(
-        resolved,
-        sources,
-        cache_dir=cache_dir,
-        progress=progress,
-        borrow_dir=borrow_dir,
-        stats=stats,
-    )
-    documents: dict[str, DocumentFacts] = {}
-    doc_notes: list[str] = []
-    for file in universe.files:
-        if file.rpartition("/")[2] in DOCUMENTS_READ:
-            facts, note = read_document(resolved, file)
-            if facts is not None:
-                documents[file] = facts
-            if note is not None:
-                doc_notes.append(note)
-    if config.pinned_exemptions is not None:
-        # The policy comes from another commit: a DETAIL.md exemption the change added (or
-        # widened) grants nothing; one the pinned commit had still does.
-        pinned = dict(config.pinned_exemptions)
-        documents = {
-            path: dataclasses.replace(facts, exemptions=pinned.get(path, ()))
-            if path.rpartition("/")[2] == "DETAIL.md"
-            else facts
-            for path, facts in documents.items()
-        }
-    side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
-    resolver = build_resolver(resolved, universe.files)
-    if resolutions is not None:
-        resolver.seed(resolutions)
-    tree = build_tree(
-        resolved,
-        universe.files,
-        config.structure,
-        side_effect_free,
-        documents,
-        route_directories=resolver.route_directories(),
-    )
-    file_graph = build_file_graph(parsed.facts, resolver)
-    typecheck_globs = read_typecheck_globs(resolved, universe.files)
-    test_files = frozenset(
-        f
-        for f in sources
-        if is_test_file(f) or (typecheck_globs and matches_any_glob(f, typecheck_globs))
-    )
-    regime, declared_by = detect_regime(
-        resolved, config.path, tree, config.structure.skipped_directories
-    )
-    module_graph = build_module_graph(tree, file_graph, test_files)
-    notes = (*config.notes, *universe.notes, *parsed.notes, *doc_notes, *resolver.notes)
-    return Project(
-        root=resolved,
-        config=config,
-        tree=tree,
-        facts=parsed.facts,
-        file_graph=file_graph,
-        module_graph=module_graph,
-        resolver=resolver,
-        test_files=test_files,
-        notes=tuple(notes),
-        parsed_files=parsed.parsed,
-        fact_digests=parsed.digests,
-        legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(resolved) else None,
-        regime=regime,
-        declared_by=declared_by,
-    )
 
 
 def _type_accepts(expected: Any, value: object) -> bool:

@@ -30,8 +30,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import filid.engine
-import filid.staged
+import filid.check.project
+import filid.check.staged
 from filid.cli import cli
 from tests.conftest import write_files
 
@@ -734,13 +734,13 @@ class CountedPipeline:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.runs = 0
-        original = filid.engine.load_project
+        original = filid.check.project.load_project
 
         def counted(*args: Any, **kwargs: Any) -> Any:
             self.runs += 1
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(filid.engine, "load_project", counted)
+        monkeypatch.setattr(filid.check.project, "load_project", counted)
 
 
 class CountedStagedAnswers:
@@ -748,13 +748,13 @@ class CountedStagedAnswers:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.answers = 0
-        original = filid.staged.decode_result  # called only to answer from the state
+        original = filid.check.staged.decode_result  # called only to answer from the state
 
         def counted(*args: Any, **kwargs: Any) -> Any:
             self.answers += 1
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(filid.staged, "decode_result", counted)
+        monkeypatch.setattr(filid.check.staged, "decode_result", counted)
 
 
 def test_cached_check_equals_no_cache_after_every_random_edit(

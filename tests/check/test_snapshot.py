@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-import filid.engine
-from filid.engine import evaluate, load_project
+import filid.check.project
+from filid.check.engine import evaluate
+from filid.check.incremental import check_project
+from filid.check.project import load_project
 from filid.model.report import ValidationResult
-from filid.snapshot import check_project
 from filid.store.location import project_cache_dir
 from tests.conftest import EXAMPLES
 
@@ -46,7 +47,7 @@ def forbid_pipeline(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise PipelineRan
 
-    monkeypatch.setattr(filid.engine, "load_project", refuse)
+    monkeypatch.setattr(filid.check.project, "load_project", refuse)
 
 
 def test_unchanged_project_is_answered_from_the_snapshot(
@@ -312,10 +313,10 @@ def test_a_result_stored_by_other_filid_code_is_not_reused(
 ) -> None:
     # An editable or git install keeps the version string while the rules change: the stored
     # result of the old code must not answer for the new one.
-    import filid.snapshot
+    import filid.check.snapshot
 
     check_project(project)
-    monkeypatch.setattr(filid.snapshot, "code_identity", lambda: "other-code")
+    monkeypatch.setattr(filid.check.snapshot, "code_identity", lambda: "other-code")
     forbid_pipeline(monkeypatch)
     with pytest.raises(PipelineRan):
         check_project(project)

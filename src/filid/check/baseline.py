@@ -12,16 +12,55 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
 
-from filid.model.errors import InputError
+from filid.model.errors import FilidError, InputError
 from filid.model.jsontext import loads as json_loads
 from filid.model.report import ValidationResult
 from filid.model.violations import Violation
 
 BASELINE_VERSION = 1
 _TEXT_FIELDS = ("ruleId", "path", "message")
+#: The largest baseline file read (a larger one is refused, never truncated).
+BASELINE_MAX_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class BaselineFile:
+    """Where a baseline comes from and how messages name it.
+
+    ``confine_to`` (the MCP server's project root) refuses a baseline outside that folder and
+    names the file ``baseline: <shown>: …`` in errors; without it (the CLI) the path is read
+    as given and errors say ``<path>: cannot read baseline (…)``.
+    """
+
+    path: str
+    shown: str | None = None
+    confine_to: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BaselineCounts:
+    """What a baseline did to one result: ``new`` violations left, ``suppressed`` ones it
+    recorded, ``fixed`` entries of evaluated rules that no longer occur."""
+
+    path: str
+    new: int
+    suppressed: int
+    fixed: int
+
+    def to_json(self) -> dict[str, object]:
+        """The ``baseline`` object of the MCP answer."""
+        return {
+            "path": self.path,
+            "new": self.new,
+            "suppressed": self.suppressed,
+            "fixed": self.fixed,
+        }
 
 
 def write_baseline(result: ValidationResult) -> str:
@@ -121,3 +160,57 @@ def _drop_recorded(
         else:
             kept.append(violation)
     return tuple(kept), suppressed
+
+
+def _read_baseline_file(source: BaselineFile) -> tuple[str, str]:
+    """(the baseline's text, its root-relative path or the path as given)."""
+    from filid.store.files import read_regular_file
+
+    if source.confine_to is None:
+        try:
+            data = read_regular_file(source.path, BASELINE_MAX_BYTES)
+        except OSError as error:
+            raise FilidError(f"{source.path}: cannot read baseline ({error.strerror})") from None
+        return data.decode("utf-8", "replace"), source.path
+    root = source.confine_to
+    shown = source.shown if source.shown is not None else source.path
+    candidate = Path(source.path)
+    if not candidate.is_absolute():
+        candidate = root / candidate
+    try:
+        real = Path(os.path.realpath(candidate))
+        if not real.is_relative_to(root):
+            raise InputError(f"baseline: {shown}: outside the project root {root}")
+        if not real.is_file():
+            raise InputError(f"baseline: {shown}: no such file")
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise InputError(f"baseline: {shown}: cannot open ({reason})") from None
+    try:
+        text = read_regular_file(real, BASELINE_MAX_BYTES).decode("utf-8", "replace")
+    except OSError as error:
+        raise InputError(f"baseline: {shown}: cannot read ({error.strerror or error})") from None
+    return text, real.relative_to(root).as_posix()
+
+
+def apply_baseline_file(
+    result: ValidationResult, source: BaselineFile
+) -> tuple[ValidationResult, BaselineCounts]:
+    """``result`` with only the violations the baseline at ``source`` does not record, and
+    what it did (the MCP answer's ``baseline`` counts)."""
+    text, where = _read_baseline_file(source)
+    shown = source.shown if source.shown is not None else source.path
+    label = source.path if source.confine_to is None else f"baseline {shown}"
+    filtered = apply_baseline(result, text, source=label)
+    suppressed = filtered.baseline_suppressed - result.baseline_suppressed
+    applied = set(result.rules_applied)
+    entries = json.loads(text)["violations"]
+    # Entries of rules not evaluated in this call are neither suppressed nor fixed.
+    relevant = sum(1 for e in entries if e.get("ruleId") in applied or "ruleId" not in e)
+    counts = BaselineCounts(
+        path=where,
+        new=len(filtered.violations),
+        suppressed=suppressed,
+        fixed=max(0, relevant - suppressed),
+    )
+    return filtered, counts

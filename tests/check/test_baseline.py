@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from filid.baseline import apply_baseline, write_baseline
+from filid.check.baseline import apply_baseline, write_baseline
 from filid.model.errors import InputError
 from filid.model.report import ValidationResult
 from filid.model.violations import Location, Severity, Violation

@@ -13,7 +13,7 @@ when
   alone, equal the stored ones (a comment or whitespace edit at the end), or differ only in
   positions while the result mentions the file nowhere (an edit inside a function body of a
   file without findings), and that the fix planner neither read nor would find a searched
-  folder name in (see :func:`_reverified`). This is the early cutoff: a pre-commit run
+  folder name in (see :func:`reverified`). This is the early cutoff: a pre-commit run
   after such an edit costs the listing plus one parse. The re-verified files' new stat data
   go to a small delta file, so the next run trusts them without parsing them again.
 
@@ -22,44 +22,31 @@ Anything else runs the pipeline (with its per-file parse cache) and stores a new
 A file modified within two seconds of when it was recorded is never trusted by its stat data
 (timestamp granularity): it counts as changed and is re-parsed. The snapshot is a sealed file
 in the per-user cache folder (``store``): never in the work tree, never decoded unless this
-user's filid signed it. This module imports nothing heavy: the engine loads only on a miss.
+user's filid signed it. Deciding per call whether to reuse it is ``filid.check.incremental``;
+the result's encoding is ``filid.check.result_codec``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import secrets
 import sys
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filid.config.model import Config
+from filid.check.result_codec import encode_result, string_list
 from filid.model.errors import FilidError
-from filid.model.report import Regime, ValidationResult
-from filid.model.violations import (
-    FixInfo,
-    Location,
-    Risk,
-    Severity,
-    SyncActionKind,
-    Violation,
-)
+from filid.model.report import ValidationResult
 from filid.scan.documents import has_legacy_ledger
 from filid.store.files import UnsafePathError, read_regular_file
 from filid.store.identity import code_identity
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
-    from filid.engine import Project
     from filid.scan.universe import Universe
-
-# Completes a freshly computed full result (see check_project).
-Annotate = Callable[["Project", ValidationResult], ValidationResult]
 
 SNAPSHOT_FORMAT = (
     5  # 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff); 5: regime
@@ -141,8 +128,8 @@ def load_state(cache_dir: Path, key: str) -> State | None:
             mtimes,
             digests,
             checked,
-            frozenset(_strings(data["fixInputs"])),
-            frozenset(_strings(data["fixNeedles"])),
+            frozenset(string_list(data["fixInputs"])),
+            frozenset(string_list(data["fixNeedles"])),
             data["result"],
             _load_delta(cache_dir, token),
         )
@@ -171,7 +158,7 @@ def _load_delta(cache_dir: Path, token: str) -> dict[str, tuple[int, int, str, i
     return delta
 
 
-def _changed_indexes(
+def changed_indexes(
     state: State, files: Sequence[str], stats: Sequence[tuple[int, int]]
 ) -> list[int] | None:
     """The indexes of the files changed since ``state`` (by stat data, or racy), or None when
@@ -196,7 +183,7 @@ def _changed_indexes(
     return changed
 
 
-def _reverified(
+def reverified(
     root: Path, state: State, files: Sequence[str], changed: Sequence[int]
 ) -> dict[str, tuple[int, int, str]] | None:
     """The files changed since ``state`` with their new (size, mtime_ns, digests), when none
@@ -300,7 +287,7 @@ def store_state(
             write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})
 
 
-def _load_resolutions(cache_dir: Path, token: str) -> object:
+def load_resolutions(cache_dir: Path, token: str) -> object:
     """The resolutions stored with the state ``token`` (None when absent or another's)."""
     data = read_sealed(cache_dir / _RESOLUTIONS)
     if not isinstance(data, dict) or data.get("base") != token:
@@ -330,13 +317,13 @@ def reusable_resolutions(root: Path, config_path: Path | None, universe: Univers
         return None
     if state is None:
         return None
-    changed = _changed_indexes(state, universe.files, list(universe.stats))
+    changed = changed_indexes(state, universe.files, list(universe.stats))
     if changed is None or any(not is_source_file(universe.files[i]) for i in changed):
         return None
-    return _load_resolutions(cache_dir, state.token)
+    return load_resolutions(cache_dir, state.token)
 
 
-def _store_delta(
+def store_delta(
     cache_dir: Path, state: State, checked_ns: int, verified: Mapping[str, tuple[int, int, str]]
 ) -> None:
     entries = {name: list(item) for name, item in state.delta.items()}
@@ -344,236 +331,3 @@ def _store_delta(
         entries[name] = [size, mtime, digest, checked_ns]
     with contextlib.suppress(OSError):
         write_sealed(cache_dir / _DELTA, {"base": state.token, "entries": entries})
-
-
-def _location(loc: Location) -> tuple[Any, ...]:
-    return (loc.file, loc.line, loc.column, loc.end_line, loc.end_column, loc.utf16_column)
-
-
-def _violation(v: Violation) -> tuple[Any, ...]:
-    fix = (
-        None
-        if v.fix is None
-        else (v.fix.action.value, v.fix.risk.value, v.fix.description, v.fix.target_path)
-    )
-    return (
-        v.rule_id,
-        v.severity.value,
-        v.message,
-        v.path,
-        _location(v.location),
-        v.node,
-        v.suggestion,
-        fix,
-        [_location(r) for r in v.related],
-        list(v.members),
-        v.fingerprint,
-    )
-
-
-def _decode_violation(data: Any) -> Violation:
-    (rule, severity, message, path, loc, node, suggestion, fix, related, members, fp) = data
-    return Violation(
-        rule_id=rule,
-        severity=Severity(severity),
-        message=message,
-        path=path,
-        location=Location(*loc),
-        node=node,
-        suggestion=suggestion,
-        fix=None if fix is None else FixInfo(SyncActionKind(fix[0]), Risk(fix[1]), fix[2], fix[3]),
-        related=tuple(Location(*r) for r in related),
-        members=tuple(members),
-        fingerprint=fp,
-    )
-
-
-def encode_result(result: ValidationResult) -> dict[str, Any]:
-    """A ``ValidationResult`` as plain data for ``marshal``."""
-    return {
-        "scope": result.scope,
-        "violations": [_violation(v) for v in result.violations],
-        "evaluated": {rule: list(nodes) for rule, nodes in result.evaluated.items()},
-        "applied": list(result.rules_applied),
-        "skipped": list(result.rules_skipped),
-        "config": result.config_path,
-        "notes": list(result.notes),
-        "category": result.extra.get("category"),
-        "refused": sorted(result.refused_fixes),
-        "regime": result.regime.value,
-        "declaredBy": result.declared_by,
-    }
-
-
-def decode_result(
-    root: Path, data: dict[str, Any], timestamp: str, files: frozenset[str] | None = None
-) -> ValidationResult:
-    """The inverse of :func:`encode_result`; raises on malformed data.
-
-    ``files`` (root-relative) decodes only the violations a pre-commit run on those files
-    keeps (``scoping.restrict`` would drop the others): a stored result of many thousand
-    violations is not rebuilt for a one-file run.
-    """
-    category = data["category"]
-    encoded = data["violations"]
-    if files is not None:
-        directories = frozenset(f.rpartition("/")[0] or "." for f in files)
-        encoded = [v for v in encoded if _touches_encoded(v, files, directories)]
-    return ValidationResult(
-        root=root,
-        scope=data["scope"],
-        violations=tuple(_decode_violation(v) for v in encoded),
-        evaluated={rule: tuple(nodes) for rule, nodes in data["evaluated"].items()},
-        rules_applied=tuple(data["applied"]),
-        rules_skipped=tuple(data["skipped"]),
-        config_path=data["config"],
-        timestamp=timestamp,
-        notes=tuple(data["notes"]),
-        extra={"category": category} if isinstance(category, str) else {},
-        refused_fixes=frozenset(_strings(data.get("refused", []))),
-        regime=Regime(data["regime"]),
-        declared_by=declared_by if isinstance(declared_by := data.get("declaredBy"), str) else None,
-    )
-
-
-def _touches_encoded(data: Any, files: frozenset[str], directories: frozenset[str]) -> bool:
-    """``scoping._touches`` on an encoded violation (path, location file, related files)."""
-    path, location, related = data[3], data[4], data[8]
-    if path in files or location[0] in files or path in directories:
-        return True
-    return any(r[0] in files for r in related)
-
-
-def _strings(value: Any) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ValueError("not a list of strings")
-    return value
-
-
-def check_project(
-    path: str | os.PathLike[str],
-    *,
-    config_path: Path | None = None,
-    rule_ids: Sequence[str] | None = None,
-    files: Sequence[str] | None = None,
-    use_cache: bool = True,
-    progress: Callable[[int, int], None] | None = None,
-    annotate: Annotate | None = None,
-    config: Config | None = None,
-) -> ValidationResult:
-    """``filid check`` without fixes: from the stored state when no change can alter the
-    result, else computed (with the parse cache) and stored.
-
-    A ``config`` given by the caller (pinned exemptions) is used as it is; such a result is
-    computed each time and never stored (the stored state is keyed by the config file).
-
-    ``annotate`` completes a freshly computed full result before it is kept (the CLI marks
-    the proposed fixes the fix planner would refuse); the stored state keeps what it added.
-    """
-    from filid.config.load import find_config_file, load_config
-    from filid.rules.catalogue import ALIASES, RULE_IDS
-    from filid.scan.regime import list_project_universe
-    from filid.scan.universe import is_source_file, resolve_root
-    from filid.store.location import project_cache_dir
-
-    root = resolve_root(path)
-    if config is not None:
-        return _compute(
-            root, config_path, rule_ids, files, use_cache, progress, None, config, None, annotate
-        )
-    if not use_cache:
-        return _compute(root, config_path, rule_ids, files, False, progress, annotate=annotate)
-    config = load_config(root, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
-    checked_ns = time.time_ns()  # before the listing stats the files: the racy window starts
-    universe = list_project_universe(root, config)
-    cache_dir = project_cache_dir(root)
-    if cache_dir is None:
-        return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
-    try:
-        key = base_key(find_config_file(root, config_path), root)
-        if annotate is None:
-            # A result without the caller's completion (the CLI's refused-fix marks) is a
-            # different result: it must never answer a call that expects them, nor they it.
-            key += "-plain"
-        stats = list(universe.stats)  # the listing's one lstat per file
-    except OSError:
-        return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
-    state = load_state(cache_dir, key)
-    resolutions: object = None
-    changed = _changed_indexes(state, universe.files, stats) if state is not None else None
-    if state is not None and changed is not None:
-        verified = _reverified(root, state, universe.files, changed)
-        if verified is None and not any(
-            not is_source_file(universe.files[index]) for index in changed
-        ):
-            # Same files, same tsconfigs and manifests: every specifier resolves as before.
-            resolutions = _load_resolutions(cache_dir, state.token)
-        if verified is not None:
-            from filid.scoping import normalize_files, restrict, timestamp
-
-            wanted = None if files is None else normalize_files(root, files)
-            try:
-                cached = decode_result(root, state.result, timestamp(), wanted)
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-                cached = None
-            if cached is not None:
-                if verified:
-                    _store_delta(cache_dir, state, checked_ns, verified)
-                return restrict(cached, rule_ids=rule_ids, files=files)
-    return _compute(
-        root,
-        config_path,
-        rule_ids,
-        files,
-        True,
-        progress,
-        (cache_dir, key, checked_ns, stats),
-        config,
-        universe,
-        annotate,
-        resolutions,
-    )
-
-
-def _compute(
-    root: Path,
-    config_path: Path | None,
-    rule_ids: Sequence[str] | None,
-    files: Sequence[str] | None,
-    use_cache: bool,
-    progress: Callable[[int, int], None] | None,
-    store: tuple[Path, str, int, list[tuple[int, int]]] | None = None,
-    config: Config | None = None,
-    universe: Universe | None = None,
-    annotate: Annotate | None = None,
-    resolutions: object = None,
-) -> ValidationResult:
-    from filid.engine import evaluate, load_project
-    from filid.scoping import restrict, select_rules
-
-    select_rules(rule_ids)  # a bad --rules is a usage error before any work
-    project = load_project(
-        root,
-        config_path=config_path,
-        config=config,
-        use_cache=use_cache,
-        progress=progress,
-        universe=universe,
-        resolutions=resolutions,
-    )
-    full = evaluate(project)
-    if annotate is not None:
-        full = annotate(project, full)
-    if store is not None and universe is not None:
-        cache_dir, key, checked_ns, stats_list = store
-        store_state(
-            cache_dir,
-            key,
-            checked_ns,
-            universe.files,
-            stats_list,
-            project.fact_digests,
-            full,
-            project.resolver.memo_data(),
-        )
-    return restrict(full, rule_ids=rule_ids, files=files)

@@ -4,15 +4,15 @@ A pre-commit run checks the index, not the work tree. The file set and each file
 identity come from ``git ls-files --stage`` (``list_project_universe(..., index=True)``):
 no ``stat`` of the work tree and no scan for untracked files (an untracked file is not part
 of the commit: an import of one is unresolved in what is committed). A blob id names its
-content exactly, so unlike the work-tree snapshot (``filid.snapshot``) no racy window of
+content exactly, so unlike the work-tree snapshot (``filid.check.snapshot``) no racy window of
 timestamps applies.
 
 The staged state is a sealed file in the per-user cache folder, beside the work-tree
-snapshot and independent of it: the key (``snapshot.base_key`` plus ``-staged``), every
+snapshot and independent of it: the key (``check.snapshot.base_key`` plus ``-staged``), every
 listed file with its blob id and its facts digests, what the fix planner read and searched
 for, and the full result. A run answers from it, reading only the changed blobs
 (``git cat-file --batch``), when the file set is the same and every changed file passes the
-early cutoff of the work-tree snapshot (``snapshot`` explains it): a source file whose staged
+early cutoff of the work-tree snapshot (``check.snapshot`` explains it): a source file whose staged
 content parses to the same facts, or to facts of the same shape while the result mentions
 the file nowhere, that the fix planner neither read nor would find a searched folder name in,
 and that is not a vitest config. The re-verified files' new blob ids go to a small delta file.
@@ -22,7 +22,7 @@ work tree: that is the staged content only when the work tree's copies of the st
 equal the index (``git diff-files`` says none differs), as under pre-commit, which stashes
 unstaged changes before running hooks. Then the result is stored under the blob ids. When
 some staged file differs in the work tree (``filid check --staged`` run by hand on a tree
-with unstaged edits), the run falls back to the work-tree check of ``filid.snapshot``, as
+with unstaged edits), the run falls back to the work-tree check of ``filid.check.incremental``, as
 before this mode existed, and stores no staged state.
 """
 
@@ -37,16 +37,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from filid.check.incremental import Annotate, check_project
+from filid.check.result_codec import decode_result, encode_result
+from filid.check.snapshot import MAX_REPARSED, base_key
 from filid.model.report import ValidationResult
 from filid.scan.git_index import StagedChange, head_tree, staged_changes, unstaged_paths
-from filid.snapshot import (
-    MAX_REPARSED,
-    Annotate,
-    base_key,
-    check_project,
-    decode_result,
-    encode_result,
-)
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
@@ -315,7 +310,7 @@ def check_staged(
     """``filid check --staged`` without fixes: the result for the staged files (see the
     module docstring), restricted to ``rule_ids`` and ``files`` as ``check_project`` does.
 
-    Outside a git work tree it is :func:`filid.snapshot.check_project`.
+    Outside a git work tree it is :func:`filid.check.incremental.check_project`.
     """
     from filid.config.load import find_config_file, load_config
     from filid.rules.catalogue import ALIASES, RULE_IDS
@@ -357,7 +352,7 @@ def check_staged(
         if changed is not None:
             verified = _reverified(root, state, changed)
             if verified is not None:
-                from filid.scoping import normalize_files, restrict, timestamp
+                from filid.check.scoping import normalize_files, restrict, timestamp
 
                 wanted = None if files is None else normalize_files(root, files)
                 try:
@@ -399,8 +394,9 @@ def _compute(
     store: tuple[Path, str, tuple[str, list[StagedChange]]] | None,
     resolutions: object,
 ) -> ValidationResult:
-    from filid.engine import evaluate, load_project
-    from filid.scoping import restrict, select_rules
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
+    from filid.check.scoping import restrict, select_rules
 
     select_rules(rule_ids)  # a bad --rules is a usage error before any work
     project = load_project(

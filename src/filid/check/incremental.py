@@ -1,0 +1,165 @@
+"""The incremental check: ``filid check`` without fixes, answered from the result snapshot
+when no change can alter the result, else computed (with the parse cache) and stored.
+
+The snapshot itself (what is stored, how a change is recognised as harmless) is
+``filid.check.snapshot``; this module only decides, per call, whether to reuse or compute.
+It imports nothing heavy: the engine loads only on a miss.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from filid.check.result_codec import decode_result
+from filid.check.snapshot import (
+    base_key,
+    changed_indexes,
+    load_resolutions,
+    load_state,
+    reverified,
+    store_delta,
+    store_state,
+)
+from filid.config.model import Config
+from filid.model.report import ValidationResult
+
+if TYPE_CHECKING:
+    from filid.check.project import Project
+    from filid.scan.universe import Universe
+
+# Completes a freshly computed full result (see check_project).
+Annotate = Callable[["Project", ValidationResult], ValidationResult]
+
+
+def check_project(
+    path: str | os.PathLike[str],
+    *,
+    config_path: Path | None = None,
+    rule_ids: Sequence[str] | None = None,
+    files: Sequence[str] | None = None,
+    use_cache: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    annotate: Annotate | None = None,
+    config: Config | None = None,
+) -> ValidationResult:
+    """``filid check`` without fixes: from the stored state when no change can alter the
+    result, else computed (with the parse cache) and stored.
+
+    A ``config`` given by the caller (pinned exemptions) is used as it is; such a result is
+    computed each time and never stored (the stored state is keyed by the config file).
+
+    ``annotate`` completes a freshly computed full result before it is kept (the CLI marks
+    the proposed fixes the fix planner would refuse); the stored state keeps what it added.
+    """
+    from filid.config.load import find_config_file, load_config
+    from filid.rules.catalogue import ALIASES, RULE_IDS
+    from filid.scan.regime import list_project_universe
+    from filid.scan.universe import is_source_file, resolve_root
+    from filid.store.location import project_cache_dir
+
+    root = resolve_root(path)
+    if config is not None:
+        return _compute(
+            root, config_path, rule_ids, files, use_cache, progress, None, config, None, annotate
+        )
+    if not use_cache:
+        return _compute(root, config_path, rule_ids, files, False, progress, annotate=annotate)
+    config = load_config(root, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
+    checked_ns = time.time_ns()  # before the listing stats the files: the racy window starts
+    universe = list_project_universe(root, config)
+    cache_dir = project_cache_dir(root)
+    if cache_dir is None:
+        return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
+    try:
+        key = base_key(find_config_file(root, config_path), root)
+        if annotate is None:
+            # A result without the caller's completion (the CLI's refused-fix marks) is a
+            # different result: it must never answer a call that expects them, nor they it.
+            key += "-plain"
+        stats = list(universe.stats)  # the listing's one lstat per file
+    except OSError:
+        return _compute(root, config_path, rule_ids, files, True, progress, annotate=annotate)
+    state = load_state(cache_dir, key)
+    resolutions: object = None
+    changed = changed_indexes(state, universe.files, stats) if state is not None else None
+    if state is not None and changed is not None:
+        verified = reverified(root, state, universe.files, changed)
+        if verified is None and not any(
+            not is_source_file(universe.files[index]) for index in changed
+        ):
+            # Same files, same tsconfigs and manifests: every specifier resolves as before.
+            resolutions = load_resolutions(cache_dir, state.token)
+        if verified is not None:
+            from filid.check.scoping import normalize_files, restrict, timestamp
+
+            wanted = None if files is None else normalize_files(root, files)
+            try:
+                cached = decode_result(root, state.result, timestamp(), wanted)
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                cached = None
+            if cached is not None:
+                if verified:
+                    store_delta(cache_dir, state, checked_ns, verified)
+                return restrict(cached, rule_ids=rule_ids, files=files)
+    return _compute(
+        root,
+        config_path,
+        rule_ids,
+        files,
+        True,
+        progress,
+        (cache_dir, key, checked_ns, stats),
+        config,
+        universe,
+        annotate,
+        resolutions,
+    )
+
+
+def _compute(
+    root: Path,
+    config_path: Path | None,
+    rule_ids: Sequence[str] | None,
+    files: Sequence[str] | None,
+    use_cache: bool,
+    progress: Callable[[int, int], None] | None,
+    store: tuple[Path, str, int, list[tuple[int, int]]] | None = None,
+    config: Config | None = None,
+    universe: Universe | None = None,
+    annotate: Annotate | None = None,
+    resolutions: object = None,
+) -> ValidationResult:
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
+    from filid.check.scoping import restrict, select_rules
+
+    select_rules(rule_ids)  # a bad --rules is a usage error before any work
+    project = load_project(
+        root,
+        config_path=config_path,
+        config=config,
+        use_cache=use_cache,
+        progress=progress,
+        universe=universe,
+        resolutions=resolutions,
+    )
+    full = evaluate(project)
+    if annotate is not None:
+        full = annotate(project, full)
+    if store is not None and universe is not None:
+        cache_dir, key, checked_ns, stats_list = store
+        store_state(
+            cache_dir,
+            key,
+            checked_ns,
+            universe.files,
+            stats_list,
+            project.fact_digests,
+            full,
+            project.resolver.memo_data(),
+        )
+    return restrict(full, rule_ids=rule_ids, files=files)

@@ -1,0 +1,1 @@
+"""Drift: violations → drift items → a SyncPlan the fix stage can carry out."""
