@@ -177,3 +177,20 @@ def test_git_answers_are_parsed_strictly(tmp_path: Path) -> None:
     assert unstaged_paths(root, staged) == frozenset()
     write_files(root, {"src/app/b.ts": "export const b = 5;\n"})
     assert unstaged_paths(root, staged) == frozenset({"src/app/b.ts"})
+
+
+def test_a_forged_or_truncated_staged_state_is_never_trusted(
+    tmp_path: Path, private_cache_root: Path
+) -> None:
+    root = repo(tmp_path)
+    app = str(root / "src/app/app.ts")
+    check(root, "--staged", app)
+    states = sorted(private_cache_root.rglob("staged-snapshot.marshal"))
+    assert len(states) == 1
+    write_files(root, {"src/app/app.ts": "import { z } from './zz';\nexport const app = z;\n"})
+    git(root, "add", "src/app/app.ts")
+    fresh = check(root, "--staged", app, "--no-cache")
+    data = states[0].read_bytes()
+    for forged in (data[: len(data) // 2], data[:-1] + bytes([data[-1] ^ 1]), b"garbage"):
+        states[0].write_bytes(forged)
+        assert check(root, "--staged", app) == fresh

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import marshal
 import os
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,21 +62,95 @@ class StagedState:
 
     ``tree`` is the tree the index was compared with (HEAD's then) and ``diverged`` every path
     whose staged entry differed from it: path → (blob in the tree, blob in the index), None
-    for absent or not a regular file. Every other staged path held the tree's blob. ``files``
-    is the universe (its order) and ``digests`` each source file's facts digests (``"<facts>
-    <shape>"``, None for other files). ``delta`` holds the files re-verified since: path →
-    (blob in the index, blob in the tree, digests).
+    for absent or not a regular file. Every other staged path held the tree's blob.
+    ``files`` is the universe (sorted), NUL-led and NUL-joined (``"\0a\0b\0"``), and
+    ``digests`` each file's facts digests (``"<facts> <shape>"``, spaces for a file without)
+    at ``DIGEST_WIDTH`` characters per file, so neither is split into 50,000 strings.
+    ``result`` is the encoded result without its violations; ``violations`` holds each
+    encoded violation marshalled alone, found through ``touches`` (see :func:`_touch_index`).
+    ``delta`` holds the files re-verified since: path → (blob in the index, blob in the
+    tree, digests).
     """
 
     token: str
     tree: str
     diverged: dict[str, tuple[str | None, str | None]]
-    files: list[str]
-    digests: list[str | None]
+    files: str
+    digests: str
     fix_inputs: frozenset[str]
     fix_needles: frozenset[str]
     result: dict[str, Any]
+    violations: list[bytes]
+    touches: tuple[str, list[int], str, list[int]]
     delta: dict[str, tuple[str, str | None, str]]
+
+    def index_of(self, name: str) -> int | None:
+        """The universe index of ``name``, or None when it is not a universe file."""
+        at = self.files.find(f"\0{name}\0")
+        return None if at < 0 else self.files.count("\0", 0, at)
+
+    def digest_at(self, index: int) -> str | None:
+        """The facts digests of the universe file at ``index`` (None: not a source file)."""
+        digest = self.digests[index * DIGEST_WIDTH : (index + 1) * DIGEST_WIDTH]
+        return digest if digest.strip() else None
+
+    def violations_touching(self, files: frozenset[str] | None) -> list[Any]:
+        """The encoded violations ``scoping.restrict`` keeps for ``files`` (all for None)."""
+        chosen: Iterable[int]
+        if files is None:
+            chosen = range(len(self.violations))
+        else:
+            by_file, file_starts, by_path, path_starts = self.touches
+            directories = frozenset(f.rpartition("/")[0] or "." for f in files)
+            found: set[int] = set()
+            for text, starts, keys in (
+                (by_file, file_starts, files),
+                (by_path, path_starts, directories),
+            ):
+                for key in keys:
+                    needle = f"\1{key}\1"
+                    at = text.find(needle)
+                    while at >= 0:
+                        found.add(bisect.bisect_right(starts, at) - 1)
+                        at = text.find(needle, at + 1)
+            chosen = sorted(found)
+        return [marshal.loads(self.violations[i]) for i in chosen]
+
+    def mentions(self, name: str) -> bool:
+        """Whether the result names ``name`` anywhere (a violation, a note, a message)."""
+        if name in repr(self.result):
+            return True
+        encoded = name.encode("utf-8")
+        return any(encoded in blob for blob in self.violations)
+
+
+# ``"<32 hex> <32 hex>"`` (parse.cache.digest_pair).
+DIGEST_WIDTH = 65
+
+
+def _touch_index(violations: Sequence[Any]) -> tuple[str, list[int], str, list[int]]:
+    """Where each encoded violation is found by the files of a pre-commit run, as
+    ``scoping.restrict`` decides: by its path, location file or a related file (``by_file``),
+    or by its path alone being a folder of those files (``by_path``). Each is one string of
+    ``"\1key\1key\1"`` segments, one per violation, with each segment's start: a key is
+    found with ``str.find``, not by decoding every violation."""
+    by_file: list[str] = []
+    by_path: list[str] = []
+    file_starts: list[int] = []
+    path_starts: list[int] = []
+    file_at = path_at = 0
+    for data in violations:
+        path, location, related = data[3], data[4], data[8]
+        keys = sorted({path, location[0], *(r[0] for r in related)})
+        segment = "\1" + "\1".join(keys) + "\1\0"
+        file_starts.append(file_at)
+        by_file.append(segment)
+        file_at += len(segment)
+        segment = f"\1{path}\1\0"
+        path_starts.append(path_at)
+        by_path.append(segment)
+        path_at += len(segment)
+    return "".join(by_file), file_starts, "".join(by_path), path_starts
 
 
 def _strings(value: Any) -> list[str]:
@@ -84,10 +159,13 @@ def _strings(value: Any) -> list[str]:
     return value
 
 
-def _column(value: Any) -> list[str]:
-    if not isinstance(value, str):
-        raise ValueError("not a column")
-    return value.split("\0") if value else []
+def _ints(value: Any, count: int) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == count
+        and all(isinstance(x, int) for x in value)
+        and value == sorted(value)
+    )
 
 
 def _blob(value: Any) -> str | None:
@@ -103,20 +181,32 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
     try:
         if not isinstance(data, dict) or data.get("key") != key:
             return None
-        # One NUL-joined string per column: marshal loads one string far faster than 50,000.
-        files, digests = _column(data["files"]), _column(data["digests"])
+        # One string per column, one bytes per violation: marshal loads them far faster than
+        # 50,000 strings or 10,000 nested tuples.
         token, tree, result, diverged = (
             data["token"],
             data["tree"],
             data["result"],
             data["diverged"],
         )
+        files, digests, violations = data["files"], data["digests"], data["violations"]
+        by_file, file_starts, by_path, path_starts = data["touches"]
         if not (
             isinstance(token, str)
             and isinstance(tree, str)
             and isinstance(result, dict)
             and isinstance(diverged, dict)
-            and len(files) == len(digests)
+            and isinstance(files, str)
+            and isinstance(digests, str)
+            and files.startswith("\0")
+            and files.endswith("\0")
+            and len(digests) == files.count("\0", 1) * DIGEST_WIDTH
+            and isinstance(violations, list)
+            and all(isinstance(blob, bytes) for blob in violations)
+            and isinstance(by_file, str)
+            and isinstance(by_path, str)
+            and _ints(file_starts, len(violations))
+            and _ints(path_starts, len(violations))
         ):
             return None
         return StagedState(
@@ -124,10 +214,12 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
             tree,
             {_path(name): (_blob(item[0]), _blob(item[1])) for name, item in diverged.items()},
             files,
-            [digest or None for digest in digests],
+            digests,
             frozenset(_strings(data["fixInputs"])),
             frozenset(_strings(data["fixNeedles"])),
             result,
+            violations,
+            (by_file, file_starts, by_path, path_starts),
             _load_delta(cache_dir, token),
         )
     except (ValueError, TypeError, KeyError, IndexError):
@@ -189,8 +281,8 @@ def _changed(state: StagedState, changes: Sequence[StagedChange]) -> list[Change
         then = verified[0] if verified else diverged[1] if diverged else in_tree
         if then == now:
             continue
-        index = bisect.bisect_left(state.files, name)  # the universe is sorted
-        if index == len(state.files) or state.files[index] != name:
+        index = state.index_of(name)
+        if index is None:
             if then is None:
                 return None  # maybe a new universe file (unless excluded: not worth asking)
             continue  # a staged file outside the universe: excluded by its path
@@ -216,20 +308,19 @@ def _reverified(
     from filid.scan.universe import is_source_file
 
     for name, index, _, _ in changed:
-        if state.digests[index] is None or not is_source_file(name) or name in state.fix_inputs:
+        if state.digest_at(index) is None or not is_source_file(name) or name in state.fix_inputs:
             return None
         if is_vitest_config(name):
             return None  # its `typecheck.include` strings decide test files, not its facts
     blobs = read_blobs(root, [blob for _, _, blob, _ in changed], MAX_FILE_BYTES)
     needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
-    mentions: str | None = None
     verified: dict[str, tuple[str, str | None, str]] = {}
     for name, index, blob, in_tree in changed:
         content = blobs.get(blob)
         if content is None:
             return None
         known = state.delta.get(name)
-        stored = known[2] if known is not None else state.digests[index]
+        stored = known[2] if known is not None else state.digest_at(index)
         assert stored is not None
         outcome = process_source(name, content)
         if outcome.note is not None or not outcome.fdigest:
@@ -237,9 +328,7 @@ def _reverified(
         if outcome.fdigest != stored:
             if outcome.fdigest.split(" ")[1] != stored.split(" ")[1]:
                 return None
-            if mentions is None:
-                mentions = repr(state.result)
-            if name in mentions:
+            if state.mentions(name):
                 return None
         if any(needle in content for needle in needles):
             return None
@@ -260,16 +349,20 @@ def _store_state(
     to write is not an error."""
     token = secrets.token_hex(16)
     tree, diverged = against
+    encoded = encode_result(result)
+    violations = encoded.pop("violations")
     payload = {
         "key": key,
         "token": token,
         "tree": tree,
         "diverged": {name: [before or "", after or ""] for name, before, after in diverged},
-        "files": "\0".join(universe.files),
-        "digests": "\0".join(digests.get(name) or "" for name in universe.files),
+        "files": "".join(f"\0{name}" for name in universe.files) + "\0",
+        "digests": "".join(_fixed(digests.get(name)) for name in universe.files),
         "fixInputs": sorted(result.fix_inputs),
         "fixNeedles": sorted(result.fix_needles),
-        "result": encode_result(result),
+        "result": encoded,
+        "violations": [marshal.dumps(v) for v in violations],
+        "touches": list(_touch_index(violations)),
     }
     with contextlib.suppress(OSError):
         (cache_dir / _DELTA).unlink(missing_ok=True)
@@ -277,6 +370,12 @@ def _store_state(
         write_sealed(cache_dir / _NAME, payload)
         if resolutions is not None:
             write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})
+
+
+def _fixed(digest: str | None) -> str:
+    """``digest`` at ``DIGEST_WIDTH`` characters; spaces for none (or one of another width:
+    that file then never passes the early cutoff, it is recomputed)."""
+    return digest if digest is not None and len(digest) == DIGEST_WIDTH else " " * DIGEST_WIDTH
 
 
 def _store_delta(
@@ -356,8 +455,9 @@ def check_staged(
 
                 wanted = None if files is None else normalize_files(root, files)
                 try:
-                    cached = decode_result(root, state.result, timestamp(), wanted)
-                except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                    data = {**state.result, "violations": state.violations_touching(wanted)}
+                    cached = decode_result(root, data, timestamp(), wanted)
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):
                     cached = None
                 if cached is not None:
                     if verified:
