@@ -3,27 +3,35 @@
 A pre-commit run checks the index, not the work tree. The file set and each file's content
 identity come from ``git ls-files --stage`` (``list_project_universe(..., index=True)``):
 no ``stat`` of the work tree and no scan for untracked files (an untracked file is not part
-of the commit: an import of one is unresolved in what is committed). A blob id names its
-content exactly, so unlike the work-tree snapshot (``filid.check.snapshot``) no racy window of
-timestamps applies.
+of the commit, so a cycle or an import through one is not either). A blob id names its
+content exactly, so unlike the work-tree snapshot (``filid.check.snapshot``) no racy window
+of timestamps applies.
 
 The staged state is a sealed file in the per-user cache folder, beside the work-tree
-snapshot and independent of it: the key (``check.snapshot.base_key`` plus ``-staged``), every
-listed file with its blob id and its facts digests, what the fix planner read and searched
-for, and the full result. A run answers from it, reading only the changed blobs
-(``git cat-file --batch``), when the file set is the same and every changed file passes the
-early cutoff of the work-tree snapshot (``check.snapshot`` explains it): a source file whose staged
-content parses to the same facts, or to facts of the same shape while the result mentions
-the file nowhere, that the fix planner neither read nor would find a searched folder name in,
-and that is not a vitest config. The re-verified files' new blob ids go to a small delta file.
+snapshot and independent of it (:class:`StagedState`): the key (``check.snapshot.base_key``
+plus ``-staged``), the tree the index was compared with (HEAD's) and every path whose staged
+blob differed from it, the universe with each file's facts digests, what the fix planner
+read and searched for, and the full result. A later run asks git only what the index holds
+against that tree (``git diff-index --cached``: git compares its cached tree, so this costs
+what changed, not what the repository holds), reads the changed blobs (``git cat-file
+--batch``) and answers from the state when the file set is the same and every changed file
+passes the early cutoff of the work-tree snapshot (``check.snapshot`` explains it): a source
+file whose staged content parses to the same facts, or to facts of the same shape while the
+result mentions the file nowhere, that the fix planner neither read nor would find a searched
+folder name in, and that is not a vitest config. The re-verified files go to a small delta.
 
 Anything else computes the result with the pipeline over the staged file set, which reads the
 work tree: that is the staged content only when the work tree's copies of the staged files
-equal the index (``git diff-files`` says none differs), as under pre-commit, which stashes
-unstaged changes before running hooks. Then the result is stored under the blob ids. When
-some staged file differs in the work tree (``filid check --staged`` run by hand on a tree
-with unstaged edits), the run falls back to the work-tree check of ``filid.check.incremental``, as
-before this mode existed, and stores no staged state.
+equal the index (``git diff-files``, each candidate hashed as git hashes a blob), as under
+pre-commit, which stashes unstaged changes before running hooks. Then the result is stored
+under the blob ids. When some staged file differs in the work tree (``filid check --staged``
+run by hand on a tree with unstaged edits), the run falls back to the work-tree check of
+``filid.check.incremental``, as before this mode existed, and stores no staged state.
+
+Decided where the issue is silent: ``unresolved-import`` does not claim an import whose
+target exists on disk outside the file universe (a build output), so an import of an
+untracked file is not reported by a staged run either (a false error costs more than a missed
+one); staged deletions still load the project once more to find the imports they break.
 """
 
 from __future__ import annotations
