@@ -171,7 +171,7 @@ def _ints(value: Any, count: int) -> bool:
     return (
         isinstance(value, list)
         and len(value) == count
-        and all(isinstance(x, int) for x in value)
+        and set(map(type, value)) <= {int}
         and value == sorted(value)
     )
 
@@ -210,7 +210,7 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
             and files.endswith("\0")
             and len(digests) == files.count("\0", 1) * DIGEST_WIDTH
             and isinstance(violations, list)
-            and all(isinstance(blob, bytes) for blob in violations)
+            and set(map(type, violations)) <= {bytes}
             and isinstance(by_file, str)
             and isinstance(by_path, str)
             and _ints(file_starts, len(violations))
