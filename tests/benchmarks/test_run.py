@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -79,3 +80,46 @@ def test_scaling_checks_one_file_growth_and_its_time_at_the_largest_size(tmp_pat
     )
     assert "| one-file, imports edited at barrels-4000, seconds (target at 50k) | 0.250 " in text
     assert "filid check, one file, imports edited" in text
+
+
+def test_staged_rows_run_the_hook_command_on_a_staged_edit(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    gen.generate(200, root, 2, "monorepo")
+    gen.git_commit(root)
+    target = run.make_target("200", root, "monorepo")
+    plans = run.plans(target, ["filid"], sys.executable, tmp_path)
+    for name in ("filid-staged-one-file", "filid-staged-one-file-imports"):
+        plan = plans[name]
+        assert plan is not None and plan.stage and plan.prime
+        assert plan.cmd[:4] == ["filid", "check", "--no-progress", "--staged"]
+        assert plan.cmd[-2:] == ["--", target.one_file]
+    # The edit reaches the index, and the restored file too (run_tool's clean-up).
+    edited = root / target.one_file
+    original = edited.read_bytes()
+    edited.write_bytes(run.comment_edit(original, 0))
+    run.git_add(root, target.one_file)
+    staged = subprocess.run(
+        ["git", "diff", "--cached", "--name-only"], cwd=root, capture_output=True, text=True
+    ).stdout.split()
+    assert staged == [target.one_file]
+    edited.write_bytes(original)
+    run.git_add(root, target.one_file)
+    assert subprocess.run(["git", "diff", "--cached", "--quiet"], cwd=root).returncode == 0
+
+
+def test_the_staged_imports_row_is_held_to_half_a_second_at_50k(tmp_path: Path) -> None:
+    collected = [
+        (
+            run.Target("1000", tmp_path, 1000, "a.ts", None, "monorepo"),
+            _results(**{"filid-staged-one-file": 0.1, "filid-staged-one-file-imports": 0.2}),
+        ),
+        (
+            run.Target("50000", tmp_path, 50000, "a.ts", None, "monorepo"),
+            _results(**{"filid-staged-one-file": 0.2, "filid-staged-one-file-imports": 0.45}),
+        ),
+    ]
+    text = run.scaling(collected)
+    assert "| staged one-file: time growth 1000 → 50000 | 2.000 | ≤ 1.5x | MISSED |" in text
+    assert "| staged one-file at 50000, seconds | 0.200 | ≤ 0.3 s | ok |" in text
+    assert "| staged one-file, imports edited at 50000, seconds | 0.450 | ≤ 0.5 s | ok |" in text
+    assert "staged one-file, imports edited: time growth" not in text

@@ -8,6 +8,8 @@ boundary documents, workspace packages, same-size rewrites) runs against a small
 a real git repository. Most edits give the files they wrote a fresh modification time in the
 past (so stat data is trusted); the others keep the time of writing (inside the racy window,
 so stat data alone is never trusted). No edit keeps both size and mtime of a changed file.
+After every edit the tree is also staged (``git add -A``) and ``check --staged`` (keyed by
+blob ids, its own state) is compared with ``check --staged --no-cache`` the same way.
 Set ``FILID_INCREMENTAL_SEED`` to replay another sequence.
 """
 
@@ -29,6 +31,7 @@ import pytest
 from click.testing import CliRunner
 
 import filid.check.project
+import filid.check.staged
 from filid.cli import cli
 from tests.conftest import write_files
 
@@ -740,6 +743,20 @@ class CountedPipeline:
         monkeypatch.setattr(filid.check.project, "load_project", counted)
 
 
+class CountedStagedAnswers:
+    """Counts the ``--staged`` runs answered from the staged state (blob-keyed, no compute)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.answers = 0
+        original = filid.check.staged.decode_result  # called only to answer from the state
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.answers += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(filid.check.staged, "decode_result", counted)
+
+
 def test_cached_check_equals_no_cache_after_every_random_edit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -758,6 +775,7 @@ def test_cached_check_equals_no_cache_after_every_random_edit(
     counts: collections.Counter[str] = collections.Counter()
     racy = input_errors = cutoffs = 0
     pipeline = CountedPipeline(monkeypatch)
+    staged = CountedStagedAnswers(monkeypatch)
     left_racy: list[str] = []
     for number in range(1, EDITS + 1):
         # Time passes: what the previous edit left in the racy window is now old, with a
@@ -791,6 +809,11 @@ def test_cached_check_equals_no_cache_after_every_random_edit(
         before = pipeline.runs
         assert_same_as_no_cache(root, what, input_error=broken)
         cutoffs += pipeline.runs == before + 1  # only the --no-cache run computed
+        # The same tree staged: ``--staged`` keys its state by blob ids, not stat data; every
+        # file is passed, so the comparison covers (nearly) the whole result.
+        git(root, "add", "-A")
+        every = [str(root / rel) for rel in tree.files()]
+        assert_same_as_no_cache(root, f"{what} (staged)", "--staged", *every, input_error=broken)
         if number % PRE_COMMIT_EVERY == 0:
             edited = [rel for rel in written if (root / rel).is_file()]
             one = edited[0] if edited else rng.choice(tree.sources())
@@ -799,12 +822,14 @@ def test_cached_check_equals_no_cache_after_every_random_edit(
     elapsed = time.perf_counter() - started
     print(
         f"{EDITS} edits ({racy} left racy, {input_errors} with a broken manifest, "
-        f"{cutoffs} answered from the snapshot) in {elapsed:.1f} s: "
+        f"{cutoffs} answered from the snapshot, {staged.answers} staged runs from the staged "
+        f"state) in {elapsed:.1f} s: "
         f"{dict(sorted(counts.items()))}"
     )
     assert sum(counts.values()) == EDITS
     # The early cutoff (an edit that cannot change the result) was exercised, not bypassed.
     assert cutoffs >= 20, cutoffs
+    assert staged.answers >= 20, staged.answers
     assert set(counts) == set(KINDS)
 
 

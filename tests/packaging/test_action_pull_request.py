@@ -119,9 +119,10 @@ def test_a_pull_request_sees_only_its_own_finding_in_every_output(tmp_path: Path
     assert [(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
              r["baselineState"]) for r in results] == [
         ("src/app/index.ts", "unchanged"), ("src/app/new.ts", "new")]  # fmt: skip
-    assert sarif["runs"][0]["properties"]["filid/newSince"]["mergeBase"] == event["pull_request"][
-        "base"
-    ]["sha"]
+    assert (
+        sarif["runs"][0]["properties"]["filid/newSince"]["mergeBase"]
+        == event["pull_request"]["base"]["sha"]
+    )
     assert check.outputs["violations"] == "1"
 
     junit = ET.parse(reports / "filid.xml").getroot()

@@ -331,3 +331,42 @@ def test_a_commit_that_only_deletes_an_index_fails_with_the_importers_breakage(
     _git(root, hook_repo.env, "rm", "-q", "src/shipping/unused.ts")
     passing = _pre_commit(root, hook_repo.env, "try-repo", str(hook_repo.path), "filid")
     assert passing.returncode == 0, passing.stdout + passing.stderr
+
+
+def test_an_untracked_file_is_not_part_of_the_commit_the_hook_checks(
+    hook_repo: HookRepo, tmp_path: Path
+) -> None:
+    # src/cart's barrel now re-exports ./extra, which imports src/shop, which imports src/cart:
+    # a cycle, but extra.ts is not staged (pre-commit leaves untracked files in place), so
+    # the commit holds no cycle. The hook checks the index; plain `filid check` the work tree.
+    files = {
+        **BASE,
+        "src/orders/orders.ts": CLEAN_IMPORT,
+        "src/billing/index.ts": BILLING_INDEX,
+        "src/cart/CLAUDE.md": CONTRACT.format(name="Cart"),
+        "src/cart/index.ts": "export { cart } from './cart';\n",
+        "src/cart/cart.ts": "export const cart = 1;\n",
+        "src/shop/CLAUDE.md": CONTRACT.format(name="Shop"),
+        "src/shop/index.ts": "export { shop } from './shop';\n",
+        "src/shop/shop.ts": "import { cart } from '../cart';\nexport const shop = () => cart;\n",
+    }
+    root = _project(tmp_path / "shop", hook_repo.env, files)
+    _git(root, hook_repo.env, "commit", "-q", "--no-gpg-sign", "-m", "base")
+    _config(root, hook_repo)
+    write_files(
+        root,
+        {
+            "src/cart/index.ts": (
+                "export { cart } from './cart';\nexport { extra } from './extra';\n"
+            ),
+            "src/cart/extra.ts": "import { shop } from '../shop';\nexport const extra = shop;\n",
+        },
+    )
+    _git(root, hook_repo.env, "add", "src/cart/index.ts")
+    work_tree = subprocess.run(
+        [*FILID, "check", ".", "--no-progress", "--", "src/cart/index.ts"],
+        cwd=root, env=hook_repo.env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert "circular-dependency" in work_tree.stdout, work_tree.stdout + work_tree.stderr
+    hook = _pre_commit(root, hook_repo.env, "run", "filid", "--files", "src/cart/index.ts")
+    assert "circular-dependency" not in hook.stdout + hook.stderr, hook.stdout + hook.stderr

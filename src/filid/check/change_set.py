@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-import subprocess
 from collections.abc import Collection, Iterable
 from pathlib import Path
 
@@ -23,32 +22,16 @@ from filid.graph.candidates import PROBE_EXTENSIONS, TS_TWINS
 from filid.model.facts import ImportFact
 from filid.model.violations import Severity, Violation
 from filid.rules.base import import_location
+from filid.scan.git_index import deleted_paths, staged_deletions
 
 __all__ = ["BROKEN_IMPORT", "broken_imports", "deleted_since", "staged_deletions"]
 
 BROKEN_IMPORT = "broken-import"
 
 
-def staged_deletions(root: Path) -> tuple[str, ...]:
-    """Root-relative paths whose deletion (or rename away) is staged in git's index."""
-    return _deleted(root, ["--cached"])
-
-
 def deleted_since(root: Path, commit: str) -> tuple[str, ...]:
     """Root-relative paths present at ``commit`` and absent from the work tree."""
-    return _deleted(root, [commit])
-
-
-def _deleted(root: Path, what: list[str]) -> tuple[str, ...]:
-    done = subprocess.run(
-        ["git", "diff", "--name-only", "-z", "--no-renames", "--diff-filter=D", "--relative",
-         *what, "--"],
-        cwd=root, capture_output=True, check=False,
-    )  # fmt: skip
-    if done.returncode != 0:
-        return ()
-    names = (name.decode("utf-8", "surrogateescape") for name in done.stdout.split(b"\0"))
-    return tuple(sorted(name for name in names if name))
+    return deleted_paths(root, [commit])
 
 
 def broken_imports(project: Project, deleted: Collection[str]) -> tuple[Violation, ...]:

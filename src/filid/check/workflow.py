@@ -48,7 +48,9 @@ class CheckOptions:
     - ``rules``: rule ids (or aliases) to evaluate; ``None`` = every enabled rule.
     - ``files``: FILES as pre-commit passes them; violations are kept only when they touch
       them. Each must exist unless git has its deletion staged.
-    - ``staged``: also report the deletions staged in git and the imports they break.
+    - ``staged``: check what is staged in git, the index (``filid.check.staged``: no
+      untracked file, the result keyed by blob ids), and also report the deletions staged and
+      the imports they break.
     - ``fix``: apply fixes up to this risk (``Risk.SAFE`` = ``--fix``, ``Risk.MODERATE`` =
       ``--unsafe-fixes``); with ``dry_run`` only compute the diff (``--diff``).
     - ``baseline``: report only violations not recorded in this baseline file.
@@ -120,7 +122,7 @@ def run_check(options: CheckOptions) -> CheckRun:
     _require_files(path, files)
     deleted: tuple[str, ...] = ()
     if options.staged:
-        from filid.check.change_set import staged_deletions
+        from filid.scan.git_index import staged_deletions
         from filid.scan.universe import resolve_root
 
         deleted = staged_deletions(resolve_root(path))
@@ -154,6 +156,18 @@ def run_check(options: CheckOptions) -> CheckRun:
         )
         result, diff, changed = fixed.result, fixed.diff, fixed.changed_files
         refused = tuple(s for s in fixed.skipped if s.violation.fingerprint in result.refused_fixes)
+    elif options.reuse and options.target is None and options.staged and pinned is None:
+        from filid.check.staged import check_staged
+
+        result = check_staged(
+            path,
+            config_path=options.config_path,
+            rule_ids=rule_ids,
+            files=scope_files,
+            use_cache=options.use_cache,
+            progress=options.progress,
+            annotate=mark_refused_fixes if options.mark_fixes else None,
+        )
     elif options.reuse and options.target is None:
         from filid.check.incremental import check_project
 

@@ -79,7 +79,10 @@ if TYPE_CHECKING:
 @click.option(
     "--staged",
     is_flag=True,
-    help="Also report on the deletions staged in git, and imports they break (pre-commit).",
+    help=(
+        "Check what is staged in git (the index: no untracked file), also report the staged "
+        "deletions and imports they break (pre-commit)."
+    ),
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations remain.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")

@@ -32,7 +32,6 @@ touches is
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -150,24 +149,18 @@ class Protection:
                         self._special.setdefault(key, framework)
 
     def _process_files(self, root: Path) -> dict[str, str]:
-        """The texts of the Dockerfiles and Procfiles in the project's folders (by path)."""
-        folders = {parent_dir(f) for f in self._files} | {"."}
+        """The texts of the project's Dockerfiles and Procfiles (by path): those among its
+        listed files (asking the disk folder by folder cost one ``scandir`` per folder, 26,000
+        at 50,000 files, for what the listing already names)."""
         texts: dict[str, str] = {}
-        for folder in sorted(folders):
-            try:
-                with os.scandir(root / folder) as entries:
-                    names = sorted(e.name for e in entries if e.is_file(follow_symlinks=False))
-            except OSError:
+        for path in sorted(self._files):
+            if not _PROCESS_FILE.match(path.rpartition("/")[2]):
                 continue
-            for name in names:
-                if not _PROCESS_FILE.match(name):
-                    continue
-                path = name if folder == "." else f"{folder}/{name}"
-                try:
-                    data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
-                except (OSError, UnsafePathError):
-                    continue
-                texts[path] = data.decode("utf-8", "replace")
+            try:
+                data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
+            except (OSError, UnsafePathError):
+                continue
+            texts[path] = data.decode("utf-8", "replace")
         return texts
 
     def reason(self, paths: Iterable[str]) -> str | None:

@@ -78,6 +78,12 @@ def parse_jsonc(text: str) -> object:
     """Parse JSON-with-comments text; raises ``ValueError`` (``json.JSONDecodeError``) if bad."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    # Most files are plain JSON: text json accepts holds no comment and no trailing comma
+    # outside its strings, so the scanner would return it unchanged (and it is a Python loop).
+    try:
+        return json_loads(text)
+    except json.JSONDecodeError:
+        pass  # comments, trailing commas, or an error: the scanner decides
     return json_loads(strip_jsonc(text))
 
 

@@ -316,6 +316,20 @@ def process_file(root: Path, path: str) -> Outcome:
     return _process(root, path, None, encode=True)
 
 
+def process_source(path: str, source: bytes) -> Outcome:
+    """:func:`process_file` on content already read (a staged blob): its encoded facts and
+    digests (size, no mtime), or a note (too large, not UTF-8)."""
+    if len(source) > MAX_FILE_BYTES:
+        return Outcome(path, note=f"{path}: skipped, larger than 1 MiB")
+    try:
+        source.decode("utf-8")
+    except UnicodeDecodeError:
+        return Outcome(path, note=f"{path}: skipped, not valid UTF-8")
+    encoded = encode_facts(parse_source(path, source, full=is_entry_file(path)))
+    digest = hashlib.sha256(source).hexdigest()
+    return Outcome(path, None, None, encoded, 0, len(source), digest, digest_pair(encoded))
+
+
 def _process(
     root: Path, path: str, cached_digest: str | None, *, encode: bool, digests: bool = True
 ) -> Outcome:

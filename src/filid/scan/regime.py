@@ -48,36 +48,50 @@ def _declares_fca(root: Path, files: Collection[str]) -> bool:
 def _without_directories(universe: Universe, names: Collection[str]) -> Universe:
     """``universe`` less every file below a folder named one of ``names`` (at any depth)."""
     skipped = frozenset(names)
-    keep = [i for i, file in enumerate(universe.files) if skipped.isdisjoint(file.split("/")[:-1])]
+    folders: dict[str, bool] = {}  # folder → kept (asked once per folder, not per file)
+    keep = []
+    for i, file in enumerate(universe.files):
+        folder = file.rpartition("/")[0]
+        kept = folders.get(folder)
+        if kept is None:
+            kept = folders[folder] = skipped.isdisjoint(folder.split("/"))
+        if kept:
+            keep.append(i)
     stats = universe.stats
     return Universe(
         files=tuple(universe.files[i] for i in keep),
         notes=universe.notes,
         from_git=universe.from_git,
         stats=tuple(stats[i] for i in keep) if len(stats) == len(universe.files) else (),
+        ids=tuple(universe.ids[i] for i in keep) if universe.ids else (),
     )
 
 
-def _universe_and_regime(root: Path, config: Config) -> tuple[Universe, bool]:
+def _universe_and_regime(root: Path, config: Config, index: bool = False) -> tuple[Universe, bool]:
     structure = config.structure
     if config.path is not None:
-        universe = list_universe(root, structure.excluded_directories, structure.generated_paths)
+        universe = list_universe(
+            root, structure.excluded_directories, structure.generated_paths, index=index
+        )
         return universe, True
-    full = list_universe(root, structure.additional_excluded_directories, structure.generated_paths)
+    full = list_universe(
+        root, structure.additional_excluded_directories, structure.generated_paths, index=index
+    )
     kept = _without_directories(full, structure.skipped_directories)
     if _declares_fca(root, kept.files):
         return kept, True
     return full, False
 
 
-def list_project_universe(root: Path, config: Config) -> Universe:
+def list_project_universe(root: Path, config: Config, *, index: bool = False) -> Universe:
     """The file universe of the project at ``root`` under ``config`` (SPEC §0, §1).
 
     With a configuration file the project is declared and the upstream default skipped
     folders (``config.structure.skipped_directories``) are left out. Without one, the project
     is declared only by a boundary document outside those folders; otherwise it keeps them.
+    ``index``: the staged files and their blob ids (``list_universe(..., index=True)``).
     """
-    return _universe_and_regime(root, config)[0]
+    return _universe_and_regime(root, config, index)[0]
 
 
 def is_declared(root: Path, config: Config) -> bool:

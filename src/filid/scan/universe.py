@@ -1,7 +1,10 @@
 """The file universe: which files of a project filid looks at (SPEC §1).
 
 Inside a git work tree it is what ``git ls-files --cached --others --exclude-standard`` lists
-and still exists; outside git, a walk of the tree. Either way dot segments, build output
+and still exists; outside git, a walk of the tree. The staged listing (``index=True``, what
+``check --staged`` checks) is the git index alone: every staged path with its blob id, without
+one ``stat`` and without the untracked-file scan (a file that is not staged is not being
+committed). Either way dot segments, build output
 folders and configured exclusions are dropped, and symbolic links are never followed (a
 symlink is not part of the universe at all).
 """
@@ -35,12 +38,15 @@ StatData = tuple[int, int]
 @dataclass(frozen=True, slots=True)
 class Universe:
     """The listed files (root-relative POSIX, sorted), notes about what was left out, and
-    each file's (size, mtime_ns) as the listing saw it (``stats``, parallel to ``files``)."""
+    each file's (size, mtime_ns) as the listing saw it (``stats``, parallel to ``files``), or,
+    for the staged listing, each file's staged blob id (``ids``, parallel to ``files``; then
+    ``stats`` is empty)."""
 
     files: tuple[str, ...]
     notes: tuple[str, ...]
     from_git: bool
     stats: tuple[StatData, ...] = ()
+    ids: tuple[str, ...] = ()
 
 
 def resolve_root(path: str | os.PathLike[str]) -> Path:
@@ -85,17 +91,37 @@ def _exclusion_pattern(excluded: Collection[str]) -> re.Pattern[str]:
 
 
 def list_universe(
-    root: Path, extra_excluded: Collection[str] = (), generated: Collection[str] = ()
+    root: Path,
+    extra_excluded: Collection[str] = (),
+    generated: Collection[str] = (),
+    *,
+    index: bool = False,
 ) -> Universe:
     """List the file universe of ``root`` (already resolved with :func:`resolve_root`).
 
     ``generated`` are config ``generatedPaths`` globs (upstream filid's key): files they match,
     or that lie in a folder they match, are generated output and left out of every check.
     Every listed file is ``lstat``-ed once (its size and mtime are in ``stats``).
+
+    ``index``: list the git index instead (:func:`_index_listing`: staged paths and blob ids
+    in ``ids``, nothing ``stat``-ed); outside a work tree, the ordinary listing.
     """
     excluded = EXCLUDED_DIRECTORIES | frozenset(extra_excluded)
     skip = _exclusion_pattern(excluded).search
     notes: list[str] = []
+    if index:
+        staged = _index_listing(root, notes, skip, excluded)
+        if staged is not None:
+            names = sorted(staged)
+            if generated:
+                names = [f for f in names if not matches_any_glob(f, generated)]
+            return Universe(
+                files=tuple(names),
+                notes=tuple(sorted(notes)),
+                from_git=True,
+                ids=tuple(staged[name] for name in names),
+            )
+        notes = []
     listed = _git_listing(root, notes, skip)
     from_git = listed is not None
     if listed is None:
@@ -244,6 +270,51 @@ def _git_listing(
         if stat.S_ISREG(info.st_mode):
             files[name] = (info.st_size, info.st_mtime_ns)
     return files
+
+
+def _index_listing(
+    root: Path, notes: list[str], skip: Callable[[str], object], excluded: Collection[str]
+) -> dict[str, str] | None:
+    """Staged regular files (not excluded by ``skip``) with their blob ids, from ``git
+    ls-files --stage`` alone; None outside a work tree (or in a folder git ignores).
+
+    Nothing is ``stat``-ed and untracked files are not looked for. A path in conflict
+    (stages 1 to 3) keeps its first stage's blob: such an index cannot be committed anyway.
+    The index is the repository's, so its content is untrusted: a line that is not
+    ``<mode> <40 or 64 hex> <stage>``, a tab and a path is skipped. ``skip`` is asked once
+    per folder (``excluded`` decides a file's own name), not once per file.
+    """
+    staged = _finish_git(_start_git(root, "--stage", "--cached"))
+    if staged is None or (not staged and is_ignored_root(root)):
+        return None
+    try:
+        text = staged.decode("utf-8")
+    except UnicodeDecodeError:  # some name is not UTF-8: entry by entry, with a note each
+        text = "\0".join(_decoded_entries(staged, notes))
+    files: dict[str, str] = {}
+    folders: dict[str, bool] = {}
+    for blob, name in _INDEX_ENTRY.findall(text):
+        folder, _, base = name.rpartition("/")
+        hidden = folders.get(folder)
+        if hidden is None:
+            hidden = folders[folder] = bool(folder) and bool(skip(folder))
+        if hidden or base.startswith(".") or base in excluded or name in files:
+            continue
+        files[name] = blob
+    return files
+
+
+# An entry of ``git ls-files --stage -z`` for a regular file: ``<mode> <blob id> <stage>``, a
+# tab and the path, at the start of the output or after a NUL (git's SHA-1 or SHA-256 ids).
+_INDEX_ENTRY = re.compile("(?<![^\0])100(?:644|755) ([0-9a-f]{40}|[0-9a-f]{64}) [0-3]\t([^\0]+)")
+
+
+def _decoded_entries(listing: bytes, notes: list[str]) -> Iterator[str]:
+    for entry in listing.split(b"\0"):
+        meta, _, raw_path = entry.partition(b"\t")
+        name = _decode(raw_path, notes)
+        if name is not None:
+            yield meta.decode("ascii", "replace") + "\t" + name
 
 
 def _walk(root: Path, excluded: frozenset[str], notes: list[str]) -> Iterator[tuple[str, StatData]]:

@@ -63,7 +63,7 @@ def _secret(create: bool) -> bytes | None:
     return fresh
 
 
-def _signature(secret: bytes, payload: bytes) -> bytes:
+def _signature(secret: bytes, payload: bytes | memoryview) -> bytes:
     return hmac.new(secret, payload, hashlib.sha256).digest()
 
 
@@ -95,9 +95,10 @@ def read_sealed(path: Path) -> Any:
     head = len(MAGIC) + 32
     if len(data) < head or not data.startswith(MAGIC):
         return None
-    if not hmac.compare_digest(data[len(MAGIC) : head], _signature(secret, data[head:])):
+    payload = memoryview(data)[head:]  # no copy of a cache of many megabytes
+    if not hmac.compare_digest(data[len(MAGIC) : head], _signature(secret, payload)):
         return None
     try:
-        return marshal.loads(data[head:])
+        return marshal.loads(payload)
     except (EOFError, ValueError, TypeError):
         return None

@@ -1,0 +1,275 @@
+"""``check --staged``: the result for what is being committed, keyed by staged blob ids.
+
+A pre-commit run checks the index, not the work tree. The file set and each file's content
+identity come from ``git ls-files --stage`` (``list_project_universe(..., index=True)``):
+no ``stat`` of the work tree and no scan for untracked files (an untracked file is not part
+of the commit, so a cycle or an import through one is not either). A blob id names its
+content exactly, so unlike the work-tree snapshot (``filid.check.snapshot``) no racy window
+of timestamps applies.
+
+The staged state is a sealed file in the per-user cache folder, beside the work-tree
+snapshot and independent of it (:class:`StagedState`): the key (``check.snapshot.base_key``
+plus ``-staged``), the tree the index was compared with (HEAD's) and every path whose staged
+blob differed from it, the universe with each file's facts digests, what the fix planner
+read and searched for, and the full result. A later run asks git only what the index holds
+against that tree (``git diff-index --cached``: git compares its cached tree, so this costs
+what changed, not what the repository holds), reads the changed blobs (``git cat-file
+--batch``) and answers from the state when the file set is the same and every changed file
+passes the early cutoff of the work-tree snapshot (``check.snapshot`` explains it): a source
+file whose staged content parses to the same facts, or to facts of the same shape while the
+result mentions the file nowhere, that the fix planner neither read nor would find a searched
+folder name in, and that is not a vitest config. The re-verified files go to a small delta.
+
+Anything else computes the result with the pipeline over the staged file set, which reads the
+work tree: that is the staged content only when the work tree's copies of the staged files
+equal the index (``git diff-files``, each candidate hashed as git hashes a blob), as under
+pre-commit, which stashes unstaged changes before running hooks. Then the result is stored
+under the blob ids. When some staged file differs in the work tree (``filid check --staged``
+run by hand on a tree with unstaged edits), the run falls back to the work-tree check of
+``filid.check.incremental``, as before this mode existed, and stores no staged state.
+
+Decided where the issue is silent: ``unresolved-import`` does not claim an import whose
+target exists on disk outside the file universe (a build output), so an import of an
+untracked file is not reported by a staged run either (a false error costs more than a missed
+one); staged deletions still load the project once more to find the imports they break.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from filid.check.incremental import Annotate, check_project
+from filid.check.result_codec import decode_result
+from filid.check.snapshot import MAX_REPARSED, base_key
+from filid.check.staged_state import (
+    StagedState,
+    load_resolutions,
+    load_staged_state,
+    store_delta,
+    store_state,
+)
+from filid.model.report import ValidationResult
+from filid.scan.git_index import StagedChange, head_tree, staged_changes, unstaged_paths
+
+if TYPE_CHECKING:
+    from filid.config.model import Config
+    from filid.scan.universe import Universe
+
+__all__ = ["check_staged"]
+
+# A staged file the result was not computed for: (path, its universe index, its blob now,
+# its blob in the state's tree).
+Changed = tuple[str, int, str, str | None]
+
+
+def _changed(state: StagedState, changes: Sequence[StagedChange]) -> list[Changed] | None:
+    """The universe files whose staged blob differs from what the state's result was
+    computed for (its delta applied), from ``changes`` (the index against the state's tree);
+    None when the file set may have changed (a universe file gone or no longer a regular
+    file, a path outside the universe that became a regular file)."""
+    listed = {name: (before, after) for name, before, after in changes}
+    candidates = listed.keys() | state.diverged.keys() | state.delta.keys()
+    if not candidates:
+        return []
+    changed: list[Changed] = []
+    for name in sorted(candidates):
+        known = listed.get(name)
+        if known is not None:
+            in_tree, now = known
+        else:  # the index holds the tree's blob: the state knows it
+            was = state.diverged.get(name)
+            in_tree = was[0] if was is not None else state.delta[name][1]
+            now = in_tree
+        verified = state.delta.get(name)
+        diverged = state.diverged.get(name)
+        then = verified[0] if verified else diverged[1] if diverged else in_tree
+        if then == now:
+            continue
+        index = state.index_of(name)
+        if index is None:
+            if then is None:
+                return None  # maybe a new universe file (unless excluded: not worth asking)
+            continue  # a staged file outside the universe: excluded by its path
+        if now is None:
+            return None  # a universe file removed, or no longer a regular file
+        changed.append((name, index, now, in_tree))
+    return changed
+
+
+def _reverified(
+    root: Path, state: StagedState, changed: Sequence[Changed]
+) -> dict[str, tuple[str, str | None, str]] | None:
+    """The changed files with their new (blob, tree blob, digests) when none of the changes
+    can alter the result (the early cutoff, on staged content); None when it must be
+    recomputed."""
+    if len(changed) > MAX_REPARSED:
+        return None
+    if not changed:
+        return {}
+    from filid.parse.files import MAX_FILE_BYTES, process_source
+    from filid.parse.vitest import is_vitest_config
+    from filid.scan.git_index import read_blobs
+    from filid.scan.universe import is_source_file
+
+    for name, index, _, _ in changed:
+        if state.digest_at(index) is None or not is_source_file(name) or name in state.fix_inputs:
+            return None
+        if is_vitest_config(name):
+            return None  # its `typecheck.include` strings decide test files, not its facts
+    blobs = read_blobs(root, [blob for _, _, blob, _ in changed], MAX_FILE_BYTES)
+    needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
+    verified: dict[str, tuple[str, str | None, str]] = {}
+    for name, index, blob, in_tree in changed:
+        content = blobs.get(blob)
+        if content is None:
+            return None
+        known = state.delta.get(name)
+        stored = known[2] if known is not None else state.digest_at(index)
+        assert stored is not None
+        outcome = process_source(name, content)
+        if outcome.note is not None or not outcome.fdigest:
+            return None
+        if outcome.fdigest != stored:
+            if outcome.fdigest.split(" ")[1] != stored.split(" ")[1]:
+                return None
+            if state.mentions(name):
+                return None
+        if any(needle in content for needle in needles):
+            return None
+        verified[name] = (blob, in_tree, outcome.fdigest)
+    return verified
+
+
+def check_staged(
+    path: str | os.PathLike[str],
+    *,
+    config_path: Path | None = None,
+    rule_ids: Sequence[str] | None = None,
+    files: Sequence[str] | None = None,
+    use_cache: bool = True,
+    progress: Any = None,
+    annotate: Annotate | None = None,
+) -> ValidationResult:
+    """``filid check --staged`` without fixes: the result for the staged files (see the
+    module docstring), restricted to ``rule_ids`` and ``files`` as ``check_project`` does.
+
+    Outside a git work tree it is :func:`filid.check.incremental.check_project`.
+    """
+    from filid.config.load import find_config_file, load_config
+    from filid.rules.catalogue import ALIASES, RULE_IDS
+    from filid.scan.regime import list_project_universe
+    from filid.scan.universe import is_source_file, resolve_root
+    from filid.store.location import project_cache_dir
+
+    root = resolve_root(path)
+
+    def work_tree() -> ValidationResult:
+        return check_project(
+            root,
+            config_path=config_path,
+            rule_ids=rule_ids,
+            files=files,
+            use_cache=use_cache,
+            progress=progress,
+            annotate=annotate,
+        )
+
+    config = load_config(root, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
+    cache_dir = project_cache_dir(root) if use_cache else None
+    key = ""
+    state: StagedState | None = None
+    if cache_dir is not None:
+        try:
+            key = base_key(find_config_file(root, config_path), root) + "-staged"
+        except OSError:
+            cache_dir = None
+        else:
+            if annotate is None:
+                key += "-plain"  # a result without the CLI's refused-fix marks is another one
+            state = load_staged_state(cache_dir, key)
+    resolutions: object = None
+    if cache_dir is not None and state is not None:
+        # What git's index holds against the state's tree: costs what changed, no listing.
+        changes = staged_changes(root, state.tree)
+        changed = _changed(state, changes) if changes is not None else None
+        if changed is not None:
+            verified = _reverified(root, state, changed)
+            if verified is not None:
+                from filid.check.clock import timestamp
+                from filid.check.scoping import normalize_files, restrict
+
+                wanted = None if files is None else normalize_files(root, files)
+                try:
+                    data = {**state.result, "violations": state.violations_touching(wanted)}
+                    cached = decode_result(root, data, timestamp(), wanted)
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):
+                    cached = None
+                if cached is not None:
+                    if verified:
+                        store_delta(cache_dir, state, verified)
+                    return restrict(cached, rule_ids=rule_ids, files=files)
+            elif all(is_source_file(name) for name, _, _, _ in changed):
+                # Same files, same tsconfigs and manifests: specifiers resolve as before.
+                resolutions = load_resolutions(cache_dir, state.token)
+    tree = head_tree(root)
+    against = staged_changes(root, tree) if tree is not None else None
+    universe = list_project_universe(root, config, index=True)
+    if len(universe.ids) != len(universe.files) or not universe.files or against is None:
+        return work_tree()  # not a git work tree: nothing is staged, check the files
+    unstaged = unstaged_paths(root, dict(zip(universe.files, universe.ids, strict=True)))
+    if unstaged is None or unstaged:
+        return work_tree()
+    assert tree is not None
+    return _compute(
+        root, config_path, config, rule_ids, files, use_cache, progress, universe, annotate,
+        (cache_dir, key, (tree, against)) if cache_dir is not None else None, resolutions,
+    )  # fmt: skip
+
+
+def _compute(
+    root: Path,
+    config_path: Path | None,
+    config: Config,
+    rule_ids: Sequence[str] | None,
+    files: Sequence[str] | None,
+    use_cache: bool,
+    progress: Any,
+    universe: Universe,
+    annotate: Annotate | None,
+    store: tuple[Path, str, tuple[str, list[StagedChange]]] | None,
+    resolutions: object,
+) -> ValidationResult:
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
+    from filid.check.scoping import restrict, select_rules
+
+    select_rules(rule_ids)  # a bad --rules is a usage error before any work
+    project = load_project(
+        root,
+        config_path=config_path,
+        config=config,
+        use_cache=use_cache,
+        progress=progress,
+        universe=universe,
+        resolutions=resolutions,
+    )
+    full = evaluate(project)
+    if annotate is not None:
+        full = annotate(project, full)
+    if store is not None:
+        cache_dir, key, (tree, against) = store
+        # The index must not have moved while the result was computed (a `git add` meanwhile).
+        if staged_changes(root, tree) == against:
+            store_state(
+                cache_dir,
+                key,
+                (tree, against),
+                universe,
+                project.fact_digests,
+                full,
+                project.resolver.memo_data(),
+            )
+    return restrict(full, rule_ids=rule_ids, files=files)

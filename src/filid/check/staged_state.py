@@ -1,0 +1,293 @@
+"""The staged state ``check --staged`` keeps between runs (see ``filid.check.staged``): its
+sealed file, the delta of re-verified files and the stored resolutions, read back without
+trusting anything the repository could have planted (types and sizes are checked)."""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import marshal
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from filid.check.result_codec import encode_result
+from filid.model.report import ValidationResult
+from filid.store.sealed import read_sealed, write_sealed
+
+if TYPE_CHECKING:
+    from filid.scan.git_index import StagedChange
+    from filid.scan.universe import Universe
+
+__all__ = [
+    "DIGEST_WIDTH",
+    "StagedState",
+    "load_delta",
+    "load_resolutions",
+    "load_staged_state",
+    "store_delta",
+    "store_state",
+]
+
+_NAME = "staged-snapshot.marshal"
+_DELTA = "staged-snapshot-delta.marshal"
+_RESOLUTIONS = "staged-snapshot-resolutions.marshal"
+
+
+@dataclass(frozen=True, slots=True)
+class StagedState:
+    """What the last computed staged run saw.
+
+    ``tree`` is the tree the index was compared with (HEAD's then) and ``diverged`` every path
+    whose staged entry differed from it: path → (blob in the tree, blob in the index), None
+    for absent or not a regular file. Every other staged path held the tree's blob.
+    ``files`` is the universe (sorted), NUL-led and NUL-joined (``"\0a\0b\0"``), and
+    ``digests`` each file's facts digests (``"<facts> <shape>"``, spaces for a file without)
+    at ``DIGEST_WIDTH`` characters per file, so neither is split into 50,000 strings.
+    ``result`` is the encoded result without its violations; ``violations`` holds each
+    encoded violation marshalled alone, found through ``touches`` (see :func:`_touch_index`).
+    ``delta`` holds the files re-verified since: path → (blob in the index, blob in the
+    tree, digests).
+    """
+
+    token: str
+    tree: str
+    diverged: dict[str, tuple[str | None, str | None]]
+    files: str
+    digests: str
+    fix_inputs: frozenset[str]
+    fix_needles: frozenset[str]
+    result: dict[str, Any]
+    violations: list[bytes]
+    touches: tuple[str, list[int], str, list[int]]
+    delta: dict[str, tuple[str, str | None, str]]
+
+    def index_of(self, name: str) -> int | None:
+        """The universe index of ``name``, or None when it is not a universe file."""
+        at = self.files.find(f"\0{name}\0")
+        return None if at < 0 else self.files.count("\0", 0, at)
+
+    def digest_at(self, index: int) -> str | None:
+        """The facts digests of the universe file at ``index`` (None: not a source file)."""
+        digest = self.digests[index * DIGEST_WIDTH : (index + 1) * DIGEST_WIDTH]
+        return digest if digest.strip() else None
+
+    def violations_touching(self, files: frozenset[str] | None) -> list[Any]:
+        """The encoded violations ``scoping.restrict`` keeps for ``files`` (all for None)."""
+        chosen: Iterable[int]
+        if files is None:
+            chosen = range(len(self.violations))
+        else:
+            by_file, file_starts, by_path, path_starts = self.touches
+            directories = frozenset(f.rpartition("/")[0] or "." for f in files)
+            found: set[int] = set()
+            for text, starts, keys in (
+                (by_file, file_starts, files),
+                (by_path, path_starts, directories),
+            ):
+                for key in keys:
+                    needle = f"\1{key}\1"
+                    at = text.find(needle)
+                    while at >= 0:
+                        found.add(bisect.bisect_right(starts, at) - 1)
+                        at = text.find(needle, at + 1)
+            chosen = sorted(found)
+        return [marshal.loads(self.violations[i]) for i in chosen]
+
+    def mentions(self, name: str) -> bool:
+        """Whether the result names ``name`` anywhere (a violation, a note, a message)."""
+        if name in repr(self.result):
+            return True
+        encoded = name.encode("utf-8")
+        return any(encoded in blob for blob in self.violations)
+
+
+# ``"<32 hex> <32 hex>"`` (parse.cache.digest_pair).
+DIGEST_WIDTH = 65
+
+
+def _touch_index(violations: Sequence[Any]) -> tuple[str, list[int], str, list[int]]:
+    """Where each encoded violation is found by the files of a pre-commit run, as
+    ``scoping.restrict`` decides: by its path, location file or a related file (``by_file``),
+    or by its path alone being a folder of those files (``by_path``). Each is one string of
+    ``"\1key\1key\1"`` segments, one per violation, with each segment's start: a key is
+    found with ``str.find``, not by decoding every violation."""
+    by_file: list[str] = []
+    by_path: list[str] = []
+    file_starts: list[int] = []
+    path_starts: list[int] = []
+    file_at = path_at = 0
+    for data in violations:
+        path, location, related = data[3], data[4], data[8]
+        keys = sorted({path, location[0], *(r[0] for r in related)})
+        segment = "\1" + "\1".join(keys) + "\1\0"
+        file_starts.append(file_at)
+        by_file.append(segment)
+        file_at += len(segment)
+        segment = f"\1{path}\1\0"
+        path_starts.append(path_at)
+        by_path.append(segment)
+        path_at += len(segment)
+    return "".join(by_file), file_starts, "".join(by_path), path_starts
+
+
+def _strings(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError("not a list of strings")
+    return value
+
+
+def _ints(value: Any, count: int) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == count
+        and set(map(type, value)) <= {int}
+        and value == sorted(value)
+    )
+
+
+def _blob(value: Any) -> str | None:
+    if not isinstance(value, str):
+        raise ValueError("not a blob id")
+    return value or None
+
+
+def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
+    """The stored staged state for ``key`` with its delta applied, or None (absent, another
+    key, unsigned or malformed: the cache folder's content is never trusted)."""
+    data = read_sealed(cache_dir / _NAME)
+    try:
+        if not isinstance(data, dict) or data.get("key") != key:
+            return None
+        # One string per column, one bytes per violation: marshal loads them far faster than
+        # 50,000 strings or 10,000 nested tuples.
+        token, tree, result, diverged = (
+            data["token"],
+            data["tree"],
+            data["result"],
+            data["diverged"],
+        )
+        files, digests, violations = data["files"], data["digests"], data["violations"]
+        by_file, file_starts, by_path, path_starts = data["touches"]
+        if not (
+            isinstance(token, str)
+            and isinstance(tree, str)
+            and isinstance(result, dict)
+            and isinstance(diverged, dict)
+            and isinstance(files, str)
+            and isinstance(digests, str)
+            and files.startswith("\0")
+            and files.endswith("\0")
+            and len(digests) == files.count("\0", 1) * DIGEST_WIDTH
+            and isinstance(violations, list)
+            and set(map(type, violations)) <= {bytes}
+            and isinstance(by_file, str)
+            and isinstance(by_path, str)
+            and _ints(file_starts, len(violations))
+            and _ints(path_starts, len(violations))
+        ):
+            return None
+        return StagedState(
+            token,
+            tree,
+            {_path(name): (_blob(item[0]), _blob(item[1])) for name, item in diverged.items()},
+            files,
+            digests,
+            frozenset(_strings(data["fixInputs"])),
+            frozenset(_strings(data["fixNeedles"])),
+            result,
+            violations,
+            (by_file, file_starts, by_path, path_starts),
+            load_delta(cache_dir, token),
+        )
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None
+
+
+def _path(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("not a path")
+    return value
+
+
+def load_delta(cache_dir: Path, token: str) -> dict[str, tuple[str, str | None, str]]:
+    data = read_sealed(cache_dir / _DELTA)
+    if not isinstance(data, dict) or data.get("base") != token:
+        return {}
+    entries = data.get("entries")
+    if not isinstance(entries, dict):
+        return {}
+    delta: dict[str, tuple[str, str | None, str]] = {}
+    for name, item in entries.items():
+        if not (
+            isinstance(name, str)
+            and isinstance(item, list)
+            and len(item) == 3
+            and all(isinstance(x, str) for x in item)
+            and item[0]
+        ):
+            return {}
+        delta[name] = (item[0], item[1] or None, item[2])
+    return delta
+
+
+def store_state(
+    cache_dir: Path,
+    key: str,
+    against: tuple[str, list[StagedChange]],
+    universe: Universe,
+    digests: Mapping[str, str],
+    result: ValidationResult,
+    resolutions: object,
+) -> None:
+    """Write the staged state of a computed run (and drop its delta); a cache, so a failure
+    to write is not an error."""
+    token = secrets.token_hex(16)
+    tree, diverged = against
+    encoded = encode_result(result)
+    violations = encoded.pop("violations")
+    payload = {
+        "key": key,
+        "token": token,
+        "tree": tree,
+        "diverged": {name: [before or "", after or ""] for name, before, after in diverged},
+        "files": "".join(f"\0{name}" for name in universe.files) + "\0",
+        "digests": "".join(_fixed(digests.get(name)) for name in universe.files),
+        "fixInputs": sorted(result.fix_inputs),
+        "fixNeedles": sorted(result.fix_needles),
+        "result": encoded,
+        "violations": [marshal.dumps(v) for v in violations],
+        "touches": list(_touch_index(violations)),
+    }
+    with contextlib.suppress(OSError):
+        (cache_dir / _DELTA).unlink(missing_ok=True)
+        (cache_dir / _RESOLUTIONS).unlink(missing_ok=True)
+        write_sealed(cache_dir / _NAME, payload)
+        if resolutions is not None:
+            write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})
+
+
+def _fixed(digest: str | None) -> str:
+    """``digest`` at ``DIGEST_WIDTH`` characters; spaces for none (or one of another width:
+    that file then never passes the early cutoff, it is recomputed)."""
+    return digest if digest is not None and len(digest) == DIGEST_WIDTH else " " * DIGEST_WIDTH
+
+
+def store_delta(
+    cache_dir: Path, state: StagedState, verified: Mapping[str, tuple[str, str | None, str]]
+) -> None:
+    entries = {
+        name: [blob, tree or "", digests] for name, (blob, tree, digests) in state.delta.items()
+    }
+    entries.update({name: [blob, tree or "", d] for name, (blob, tree, d) in verified.items()})
+    with contextlib.suppress(OSError):
+        write_sealed(cache_dir / _DELTA, {"base": state.token, "entries": entries})
+
+
+def load_resolutions(cache_dir: Path, token: str) -> object:
+    data = read_sealed(cache_dir / _RESOLUTIONS)
+    if not isinstance(data, dict) or data.get("base") != token:
+        return None
+    return data.get("memo")
