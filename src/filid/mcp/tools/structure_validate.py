@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from filid.check import BaselineFile, CheckOptions, CheckRun, run_check
-from filid.check.workflow import plan_refusals, with_refusals
 from filid.fix.actions import SkippedFix
 from filid.mcp import outputs, schemas
 from filid.mcp.budget import Section
@@ -105,8 +104,12 @@ def _settle_race(
         v.fingerprint for v in result.violations
     ):
         return result, run.refused, None
-    assert now.project is not None  # reuse=False: the project comes with the result
-    _, refused = plan_refusals(now.project, now.result)
+    # The tree changed under us: check it again as it is now, refused fixes marked by the
+    # workflow (a second load, only when another fix raced this one).
+    now = run_check(
+        CheckOptions(root, rules=rules, reuse=False, mark_fixes=True, note_refusals=False)
+    )
+    refused = now.refused
     present = {(v.rule_id, v.path, v.location.file, v.location.line) for v in now.result.violations}
     failed = [f for f in result.fixed if not f.success]
     done_elsewhere = sum(
@@ -116,7 +119,10 @@ def _settle_race(
             f.violation.location.line) not in present
     )  # fmt: skip
     settled = dataclasses.replace(
-        result, violations=now.result.violations, remaining=now.result.violations
+        result,
+        violations=now.result.violations,
+        remaining=now.result.violations,
+        refused_fixes=now.result.refused_fixes,
     )
     outcome = (
         "the tree changed while this fix ran: another filid fix (another MCP server or a CLI "
@@ -124,7 +130,7 @@ def _settle_race(
         f"{len(failed)} fix(es) this run could not make are already made on the tree; the "
         "violations listed are the tree as it is now"
     )
-    return with_refusals(settled, refused, notes=False), refused, outcome
+    return settled, refused, outcome
 
 
 def _fix_run_pager(root: Path, run_id: str) -> Callable[[str, int], JsonObject]:
