@@ -726,3 +726,30 @@ def test_a_config_importing_a_deleted_root_config_is_judged(make_project: Projec
         "libs/novui/prettier.config.ts:'../../prettier.config.js' resolves to no file"
         " of the project"
     ]
+
+
+def test_a_subpath_the_exports_map_lists_is_published_even_unbuilt(
+    make_project: ProjectFactory,
+) -> None:
+    # qwik: `@qwik.dev/core/build` is in the exports map (`./dist/build/index.mjs`, not built
+    # in a clone); a compat stub `build.d.ts` beside the manifest is what a plain path finds.
+    files = {
+        "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+        "packages/core/package.json": (
+            '{"name": "@q/core", "exports": {".": "./src/index.ts",'
+            ' "./build": {"types": "./dist/build/index.d.ts",'
+            ' "import": "./dist/build/index.mjs"}}}\n'
+        ),
+        "packages/core/src/index.ts": "export const core = 1;\n",
+        "packages/core/build.d.ts": "export declare const isDev: boolean;\n",
+        "packages/core/internal.ts": "export const secret = 1;\n",
+        "packages/app/package.json": '{"name": "app"}\n',
+        "packages/app/src/a.ts": (
+            "import { isDev } from '@q/core/build';\nimport { secret } from '@q/core/internal';\n"
+            "export const all = [isDev, secret];\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [(v.rule_id, v.location.line) for v in result.violations] == [
+        ("unpublished-package-import", 2)
+    ]

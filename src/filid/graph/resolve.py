@@ -238,7 +238,9 @@ class Resolver:
             if matched is not None and self._first(matched[1]) is not None:
                 return None
         candidates = self._workspaces.candidates(specifier, directory)
-        if not candidates:
+        if not candidates or any(via_manifest for _, via_manifest, _ in candidates[:-1]):
+            # the exports map lists the subpath (its unbuilt target mapped to no source:
+            # qwik's `@qwik.dev/core/build` → `./dist/build/…`): published
             return None
         package_dir = candidates[-1][2]
         package = self._workspaces.package_at(package_dir)
