@@ -753,3 +753,55 @@ def test_a_subpath_the_exports_map_lists_is_published_even_unbuilt(
     assert [(v.rule_id, v.location.line) for v in result.violations] == [
         ("unpublished-package-import", 2)
     ]
+
+
+def test_broken_fixture_manifests_and_fixture_imports_are_no_stop_and_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # pnpm's `__fixtures__/invalid-package-json/package.json` and vite's
+    # `playground/hmr/missing-file/main.js` (its test creates `a.js`) are broken on purpose.
+    files = {
+        "package.json": '{"name": "tool"}\n',
+        "__fixtures__/invalid-package-json/package.json": '{ "name": }\n',
+        "playground/hmr/missing-file/main.js": "import './a.js';\n",
+        "src/index.ts": "import { gone } from './gone';\nexport default gone;\n",
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.path for v in result.violations if v.rule_id == "unresolved-import"] == [
+        "src/index.ts"
+    ]
+    assert any("invalid-package-json/package.json" in note for note in result.notes)
+    files["packages/real/package.json"] = '{ "name": }\n'  # outside fixtures: still a stop
+    with pytest.raises(InputError, match=r"packages/real/package\.json"):
+        load_project(make_project(files), use_cache=False)
+
+
+def test_what_node_vite_and_referenced_configs_resolve_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    files = {
+        # vendure: Node's require() finds `package.json` for `…/package`
+        "scripts/build-info.ts": "const pkg = require('../core/package');\nexport default pkg;\n",
+        "core/package.json": '{"name": "core", "version": "1.0.0"}\n',
+        # vite: `/index.html?raw` is the Vite root's index.html, a folder above the importer
+        "playground-ssr/index.html": "<html></html>\n",
+        "playground-ssr/src/entry-server.tsx": (
+            "import html from '/index.html?raw';\nexport default html;\n"
+        ),
+        # react-router: `rootDirs` in a config the solution tsconfig only references
+        "app/tsconfig.json": (
+            '{"files": [], "references": [{"path": "./tsconfig.vite.json"}]}\n'
+        ),
+        "app/tsconfig.vite.json": (
+            '{"include": ["src"], "compilerOptions": {"rootDirs": [".", "./.react-router/types"]}}\n'
+        ),
+        "app/src/root.tsx": "import type { Route } from './+types/root';\nexport type R = Route;\n",
+        # qwik: a starter overlay completed by `starters/apps/base` when a CLI copies it
+        "starters/adapters/bun/src/entry.bun.ts": (
+            "import render from './entry.ssr';\nexport default render;\n"
+        ),
+        "src/real.ts": "import { gone } from './gone';\nexport default gone;\n",
+    }
+    assert _unresolved(files, make_project) == [
+        "src/real.ts:'./gone' resolves to no file of the project"
+    ]

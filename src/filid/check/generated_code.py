@@ -12,6 +12,7 @@ from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
+from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file
 
@@ -33,6 +34,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
+        if is_fixture_path(item.file):
+            # written to exercise a tool: vite's `playground/hmr/missing-file` imports a file
+            # its test creates, qwik's optimizer fixtures are sample build output
+            unjudged.add((item.file, item.specifier))
+            continue
         if item.file not in imported and project.resolver.is_left_out_by_tsconfig(item.file):
             # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
             unjudged.add((item.file, item.specifier))
@@ -52,6 +58,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 base,
                 *(base + e for e in SOURCE_EXTENSIONS),
                 *twins,
+                base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
             ):
                 if path.startswith("../") or path in ("", "."):

@@ -174,7 +174,7 @@ class Resolver:
         ``#x`` package import, and a namesake of an npm package are not judged."""
         options = self._tsconfigs.for_directory(directory)
         if _is_path_specifier(specifier):
-            if options is not None and options.has_root_dirs:
+            if options is not None and self._tsconfigs.maps_root_dirs(directory):
                 return False
         elif options is None or options.match_alias(specifier) is None:
             return False
@@ -199,9 +199,11 @@ class Resolver:
             base = "." if specifier.startswith("/") else directory
             paths = strip_query(join_path(base, specifier.lstrip("/")))
             if specifier.startswith("/"):
-                # Vite and Next serve `/vite.svg` from a `public/` folder of the app
+                # A bundler's root is a folder above the importer (Vite: `/index.html?raw`),
+                # and Vite and Next serve `/vite.svg` from its `public/` folder
                 current = directory
                 while True:
+                    paths.extend(strip_query(join_path(current, specifier.lstrip("/"))))
                     paths.extend(strip_query(join_path(current, "public" + specifier)))
                     if current == ".":
                         break

@@ -33,7 +33,7 @@ from filid.graph.compiler_paths import (
 )
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
-from filid.scan.classify import is_test_file
+from filid.scan.classify import is_fixture_path
 
 __all__ = ["TsconfigIndex"]
 
@@ -112,10 +112,11 @@ class TsconfigIndex:
                 try:
                     raw = self._load(file, frozenset())
                 except InputError as error:
-                    if not is_test_file(file):
+                    if not is_fixture_path(file):
                         raise
-                    # A test fixture that is broken on purpose (astro's
-                    # `test/fixtures/tsconfig-handling/invalid/`): its folder gets no config.
+                    # A fixture that is broken on purpose (astro's
+                    # `test/fixtures/tsconfig-handling/invalid/`, vite's
+                    # `playground/tsconfig-json-load-error/`): its folder gets no config.
                     self.notes += (f"{error}; left out (a test fixture)",)
                     continue
                 self._configs[file] = CompilerPaths(
@@ -317,6 +318,17 @@ class TsconfigIndex:
                 return verdict  # the enclosing project builds it, or excludes it by name
             options, above = enclosing, parent_dir(parent_dir(enclosing.config))
         return False
+
+    def maps_root_dirs(self, directory: str) -> bool:
+        """Whether the config governing ``directory``, or a config it references, sets
+        ``rootDirs`` (react-router's playgrounds set it in `tsconfig.vite.json`, which their
+        solution `tsconfig.json` only references: the generated `./+types/*` resolve)."""
+        options = self.for_directory(directory)
+        if options is None:
+            return False
+        return options.has_root_dirs or any(
+            self._load(ref).has_root_dirs for ref in self._load(options.config).references
+        )
 
     def _program_leaves_out(self, config: str, file: str) -> bool | None:
         """True when ``config``'s program (or, for a solution config, its references') leaves

@@ -44,6 +44,8 @@ from filid.graph.package_manifest import (
     uses_file_routing,
 )
 from filid.graph.workspace_declarations import WorkspaceDeclarations, is_member
+from filid.model.errors import InputError
+from filid.scan.classify import is_fixture_path
 
 __all__ = [
     "PackageLookup",
@@ -98,10 +100,20 @@ class WorkspaceIndex:
             (f for f in files if f == "package.json" or f.endswith("/package.json")),
             key=lambda f: (f.count("/"), f),
         )
-        parsed = {manifest: read_jsonc_file(root, manifest) for manifest in manifests}
+        parsed: dict[str, object] = {}
+        broken: list[str] = []
+        for manifest in manifests:
+            try:
+                parsed[manifest] = read_jsonc_file(root, manifest)
+            except InputError as error:
+                if not is_fixture_path(manifest):
+                    raise
+                # pnpm's `__fixtures__/invalid-package-json/`: broken on purpose
+                parsed[manifest] = None
+                broken.append(f"{error}; left out (a test fixture)")
         declarations = WorkspaceDeclarations(root, files, parsed)
         self._declarations = declarations
-        self.notes: tuple[str, ...] = tuple(declarations.notes)
+        self.notes: tuple[str, ...] = (*declarations.notes, *broken)
         self._packages: dict[str, WorkspacePackage] = {}
         self._entry_targets: dict[str, tuple[str, ...]] = {}
         self._route_directories: set[str] = set()

@@ -57,8 +57,13 @@ def _names_generated_code(specifier: str) -> bool:
     return stem.endswith((".gen", ".generated")) or "__generated__" in segments[:-1]
 
 
+# Folders a CLI copies projects from (qwik's `starters/adapters/*` overlay `starters/apps/base`,
+# vue's playground zips `download/template/`).
+SCAFFOLD_FOLDERS = frozenset({"templates", "template", "starters", "starter", "boilerplates"})
+
+
 def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) -> bool:
-    """``file`` lies in a scaffold: below a ``templates`` folder, in a project that is no
+    """``file`` lies in a scaffold: below a ``templates`` (``SCAFFOLD_FOLDERS``) folder, in a project that is no
     workspace member, or that is a workspace root of its own (a ``pnpm-workspace.yaml`` below
     ``templates``). A CLI copies such a project and completes it: shadcn's
     ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes.
@@ -66,9 +71,10 @@ def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) ->
     its root ``pnpm-workspace.yaml``) is judged like any package. Decision (SPEC is silent);
     ``max-depth`` uses the same notion of scaffold."""
     segments = file.split("/")[:-1]
-    if "templates" not in segments:
+    found = [i for i, segment in enumerate(segments) if segment in SCAFFOLD_FOLDERS]
+    if not found:
         return False
-    start = segments.index("templates") + 1
+    start = found[0] + 1
     scaffold = "/".join(segments[:start])
     package = package_of(file, packages)
     if package is None or not package.startswith(scaffold + "/"):

@@ -40,6 +40,18 @@ TEST_DIRECTORIES = frozenset({"__tests__", "__mocks__", "__testfixtures__", "tes
 _TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.test-d.*", "*.spec-d.*", "*.stories.*")
 
 
+# Folders of code written to exercise a tool rather than to run: test fixtures, and the
+# playgrounds a tool's own e2e tests build on (vite's `playground/hmr/missing-file` imports a
+# file its test creates). A broken config there is a note, and an import there is no claim.
+FIXTURE_DIRECTORIES = TEST_DIRECTORIES | {"fixtures", "__fixtures__", "playground", "playgrounds"}
+
+
+def is_fixture_path(path: str) -> bool:
+    """Whether ``path`` lies in a test, fixture or playground folder (see
+    ``FIXTURE_DIRECTORIES``)."""
+    return any(segment in FIXTURE_DIRECTORIES for segment in path.split("/")[:-1])
+
+
 def is_infra_name(name: str) -> bool:
     """``__x__``: starts and ends with ``__`` and is longer than 4 characters."""
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
