@@ -793,7 +793,8 @@ def test_what_node_vite_and_referenced_configs_resolve_is_not_judged(
             '{"files": [], "references": [{"path": "./tsconfig.vite.json"}]}\n'
         ),
         "app/tsconfig.vite.json": (
-            '{"include": ["src"], "compilerOptions": {"rootDirs": [".", "./.react-router/types"]}}\n'
+            '{"include": ["src"],'
+            ' "compilerOptions": {"rootDirs": [".", "./.react-router/types"]}}\n'
         ),
         "app/src/root.tsx": "import type { Route } from './+types/root';\nexport type R = Route;\n",
         # qwik: a starter overlay completed by `starters/apps/base` when a CLI copies it
