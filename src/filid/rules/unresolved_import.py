@@ -65,8 +65,8 @@ SCAFFOLD_FOLDERS = frozenset({"templates", "template", "starters", "starter", "b
 def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) -> bool:
     """``file`` lies in a scaffold: below a ``templates`` (``SCAFFOLD_FOLDERS``) folder, in a
     project that is no workspace member, or that is a workspace root of its own (a
-    ``pnpm-workspace.yaml`` below ``templates``). A CLI copies such a project and completes it: shadcn's
-    ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes.
+    ``pnpm-workspace.yaml`` below ``templates``). A CLI copies such a project and completes
+    it: shadcn's ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes.
     A template the repository's workspace builds (payload's ``templates/ecommerce``, listed in
     its root ``pnpm-workspace.yaml``) is judged like any package. Decision (SPEC is silent);
     ``max-depth`` uses the same notion of scaffold."""
