@@ -63,13 +63,13 @@ SCAFFOLD_FOLDERS = frozenset({"templates", "template", "starters", "starter", "b
 
 
 def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) -> bool:
-    """``file`` lies in a scaffold: below a ``templates`` (``SCAFFOLD_FOLDERS``) folder, in a
-    project that is no workspace member, or that is a workspace root of its own (a
+    """``file`` lies in a scaffold: below a ``templates`` (``SCAFFOLD_FOLDERS``) folder, in
+    a project that is no workspace member, or that is a workspace root of its own (a
     ``pnpm-workspace.yaml`` below ``templates``). A CLI copies such a project and completes
-    it: shadcn's ``templates/next-app`` imports ``@/components/ui/button``, which ``shadcn add`` writes.
-    A template the repository's workspace builds (payload's ``templates/ecommerce``, listed in
-    its root ``pnpm-workspace.yaml``) is judged like any package. Decision (SPEC is silent);
-    ``max-depth`` uses the same notion of scaffold."""
+    it: shadcn's ``templates/next-app`` imports ``@/components/ui/button``, which
+    ``shadcn add`` writes. A template the repository's workspace builds (payload's
+    ``templates/ecommerce``, listed in its root ``pnpm-workspace.yaml``) is judged like any
+    package. Decision (SPEC is silent); ``max-depth`` uses the same notion of scaffold."""
     segments = file.split("/")[:-1]
     found = [i for i, segment in enumerate(segments) if segment in SCAFFOLD_FOLDERS]
     if not found:
