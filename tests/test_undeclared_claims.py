@@ -574,32 +574,53 @@ def test_the_same_loop_through_a_re_exporting_barrel_is_claimed(
 def test_an_import_of_the_entry_of_a_folder_holding_the_importer_is_claimed(
     make_project: ProjectFactory,
 ) -> None:
-    # plane's shape: a component imports its own folder's entry by alias instead of the
-    # sibling file the entry re-exports: a one-line fix, an error.
+    # plane's gantt-chart shape: a component in a sub-folder imports its parent folder's
+    # entry instead of the sibling file the entry re-exports: a one-line fix, an error.
     files = dict(PROVIDERS)
     files["src/providers/DocumentTitle/index.tsx"] = (
         "import { useDocumentInfo } from '../DocumentInfo/index.js';\n"
-        "export { DocumentTitleProvider } from './DocumentTitleProvider.js';\n"
+        "export { DocumentTitleProvider } from './provider/index.js';\n"
         "export { useTitle } from './useTitle.js';\n"
         "export const title = () => useDocumentInfo();\n"
     )
     files["src/providers/DocumentTitle/useTitle.ts"] = "export const useTitle = () => 't';\n"
-    files["src/providers/DocumentTitle/DocumentTitleProvider.tsx"] = (
-        "import { useTitle } from './index.js';\n"
+    files["src/providers/DocumentTitle/provider/index.ts"] = (
+        "export { DocumentTitleProvider } from './DocumentTitleProvider.js';\n"
+    )
+    provider = "src/providers/DocumentTitle/provider/DocumentTitleProvider.tsx"
+    files[provider] = (
+        "import { useTitle } from '../index.js';\n"
         "export const DocumentTitleProvider = () => useTitle();\n"
     )
-    (cycle,) = _cycles(files, make_project)
-    assert cycle.members == ("src/providers/DocumentInfo", "src/providers/DocumentTitle")
-    # the importer's own barrel comes back to it: an error, and the route starts there
-    assert cycle.severity is Severity.ERROR
-    assert cycle.related[0].file == "src/providers/DocumentTitle/DocumentTitleProvider.tsx"
+    cycles = _cycles(files, make_project)
+    assert [c.severity for c in cycles] == [Severity.ERROR]
+    # the route starts at the import of the importer's own barrel
+    assert cycles[0].related[0].file == provider
     # Importing what the entry itself declares (vitest's `config` from '.', astro's
     # `spreadAttributes`): the fix moves code, not one import: a warning.
-    files["src/providers/DocumentTitle/DocumentTitleProvider.tsx"] = (
-        "import { title } from './index.js';\nexport const DocumentTitleProvider = () => title();\n"
+    files[provider] = (
+        "import { title } from '../index.js';\n"
+        "export const DocumentTitleProvider = () => title();\n"
     )
+    assert [c.severity for c in _cycles(files, make_project)] == [Severity.WARNING]
+
+
+def test_a_self_import_closing_a_loop_inside_one_folder_is_not_the_folder_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # stencil: `runtime/bootstrap-lazy.ts` imports `@runtime` (its own folder's barrel); the
+    # folder cycle client <-> runtime is another loop: that one is shown, as a warning.
+    files = {
+        "package.json": '{"name": "stencil"}\n',
+        "src/runtime/index.ts": "export { boot } from './boot';\nexport { x } from './x';\n",
+        "src/runtime/x.ts": "import { c } from '../client';\nexport const x = () => c;\n",
+        "src/runtime/boot.ts": "import { x } from '.';\nexport const boot = () => x;\n",
+        "src/client/index.ts": "import { boot } from '../runtime';\nexport const c = boot;\n",
+    }
     (cycle,) = _cycles(files, make_project)
+    assert cycle.members == ("src/client", "src/runtime")
     assert cycle.severity is Severity.WARNING
+    assert {r.file.split("/")[1] for r in cycle.related} == {"client", "runtime"}
 
 
 def test_a_self_import_the_folder_makes_by_habit_is_a_warning(
@@ -789,9 +810,7 @@ def test_what_node_vite_and_referenced_configs_resolve_is_not_judged(
             "import html from '/index.html?raw';\nexport default html;\n"
         ),
         # react-router: `rootDirs` in a config the solution tsconfig only references
-        "app/tsconfig.json": (
-            '{"files": [], "references": [{"path": "./tsconfig.vite.json"}]}\n'
-        ),
+        "app/tsconfig.json": ('{"files": [], "references": [{"path": "./tsconfig.vite.json"}]}\n'),
         "app/tsconfig.vite.json": (
             '{"include": ["src"],'
             ' "compilerOptions": {"rootDirs": [".", "./.react-router/types"]}}\n'
@@ -801,6 +820,24 @@ def test_what_node_vite_and_referenced_configs_resolve_is_not_judged(
         "starters/adapters/bun/src/entry.bun.ts": (
             "import render from './entry.ssr';\nexport default render;\n"
         ),
+        "src/real.ts": "import { gone } from './gone';\nexport default gone;\n",
+    }
+    assert _unresolved(files, make_project) == [
+        "src/real.ts:'./gone' resolves to no file of the project"
+    ]
+
+
+def test_a_catch_all_alias_a_ts_twin_and_a_loop_inside_one_folder(
+    make_project: ProjectFactory,
+) -> None:
+    files = {
+        # module federation: `"*": ["./@mf-types/*"]` adds a place to look, no more
+        "host/tsconfig.json": '{"compilerOptions": {"paths": {"*": ["./@mf-types/*"]}}}\n',
+        "host/src/App.tsx": "import Svg from 'remote1/WebpackSvg';\nexport default Svg;\n",
+        # qwik: `../scripts/types.ts` where only `types.d.ts` exists
+        "scripts/types.d.ts": "export interface AppCommand { name: string }\n",
+        "src/cli/app.ts": "import { AppCommand } from '../../scripts/types.ts';\n"
+        "export const a: AppCommand = { name: 'x' };\n",
         "src/real.ts": "import { gone } from './gone';\nexport default gone;\n",
     }
     assert _unresolved(files, make_project) == [

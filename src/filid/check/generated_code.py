@@ -52,6 +52,8 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             twins = (
                 tuple(stem + e for e in SOURCE_EXTENSIONS)
                 if dot and "/" not in extension and extension in _JS_EXTENSIONS
+                else (f"{stem}.d.{extension}",)  # `./types.ts` finds `types.d.ts` (qwik)
+                if dot and "/" not in extension and extension in ("ts", "mts", "cts")
                 else ()
             )
             for path in (

@@ -176,8 +176,10 @@ class Resolver:
         if _is_path_specifier(specifier):
             if options is not None and self._tsconfigs.maps_root_dirs(directory):
                 return False
-        elif options is None or options.match_alias(specifier) is None:
+        elif options is None or (matched := options.match_alias(specifier)) is None:
             return False
+        elif matched[0].is_catch_all:
+            return False  # `"*": [...]` only adds a place to look before node_modules
         elif (named := split_package_specifier(specifier)) is not None and (
             self._workspaces.declared_link(named[0], directory) is not None
         ):

@@ -107,12 +107,15 @@ def barrel_loops(
                     )
 
                 inside.sort(key=lambda pair: not is_slip(pair))
-                for own in inside[:1]:
-                    # show the loop the importer's own barrel closes
+                for own in inside:
+                    # show the loop the importer's own barrel closes, when it crosses folders
+                    # (a loop inside one folder is no folder cycle: stencil's runtime barrel)
                     closing = _file_path(own[1], own[0], _adjacency(links), lambda _f: True)
-                    if closing is not None:
+                    loop = (links[own], *(closing or ()))
+                    if closing is not None and len({owners[e.source] for e in loop}) > 1:
                         severity = None if is_slip(own) else Severity.WARNING
-                        route = (links[own], *closing)
+                        route = loop
+                        break
                 cycle = Cycle(cycle.members, route, _folders_of(route))
                 found = finding(context, cycle, "folders, through their index files, at run time")
                 yield dataclasses.replace(found, severity=severity)
