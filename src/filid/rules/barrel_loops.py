@@ -112,7 +112,7 @@ def barrel_loops(
                     # (a loop inside one folder is no folder cycle: stencil's runtime barrel)
                     closing = _file_path(own[1], own[0], _adjacency(links), lambda _f: True)
                     loop = (links[own], *(closing or ()))
-                    if closing is not None and len({owners[e.source] for e in loop}) > 1:
+                    if closing is not None and len({parent_dir(e.source) for e in loop}) > 1:
                         severity = None if is_slip(own) else Severity.WARNING
                         route = loop
                         break
