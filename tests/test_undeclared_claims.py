@@ -683,13 +683,13 @@ def test_a_root_absolute_import_of_a_public_asset_is_resolved(
     files = {
         "sandbox/vite/package.json": '{"name": "sandbox"}\n',
         "sandbox/vite/public/vite.svg": "<svg/>\n",
-        "sandbox/vite/src/App.jsx": (
+        "sandbox/vite/src/App.tsx": (
             "import viteLogo from '/vite.svg';\nimport gone from '/missing.svg';\n"
             "export const App = [viteLogo, gone];\n"
         ),
     }
     assert _unresolved(files, make_project) == [
-        "sandbox/vite/src/App.jsx:'/missing.svg' resolves to no file of the project"
+        "sandbox/vite/src/App.tsx:'/missing.svg' resolves to no file of the project"
     ]
 
 
@@ -842,4 +842,22 @@ def test_a_catch_all_alias_a_ts_twin_and_a_loop_inside_one_folder(
     }
     assert _unresolved(files, make_project) == [
         "src/real.ts:'./gone' resolves to no file of the project"
+    ]
+
+
+def test_a_javascript_file_nothing_imports_or_compiles_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # stencil's jest helpers import './index.js', the bundle a build script copies them beside.
+    files = {
+        "tsconfig.json": '{"include": ["src"], "compilerOptions": {"allowJs": true}}\n',
+        "scripts/helpers/jest/jest-preset.js": "module.exports = require('./index.js');\n",
+        "src/loader.js": "import { gone } from './gone.js';\nexport default gone;\n",
+        "tools/run.js": "import { lost } from './lost.js';\nexport default lost;\n",
+        "tools/main.ts": "import run from './run.js';\nexport default run;\n",
+    }
+    # a compiled JavaScript file, and one a module imports, are judged
+    assert _unresolved(files, make_project) == [
+        "src/loader.js:'./gone.js' resolves to no file of the project",
+        "tools/run.js:'./lost.js' resolves to no file of the project",
     ]

@@ -19,6 +19,7 @@ from filid.store.files import read_regular_file
 __all__ = ["generated_imports"]
 
 _JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
+_PLAIN_JS = (".js", ".jsx", ".mjs", ".cjs")
 
 
 def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
@@ -39,7 +40,17 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # its test creates, qwik's optimizer fixtures are sample build output
             unjudged.add((item.file, item.specifier))
             continue
-        if item.file not in imported and project.resolver.is_left_out_by_tsconfig(item.file):
+        if (
+            item.file not in imported
+            and item.file.endswith(_PLAIN_JS)
+            and (not project.resolver.tsconfigs.compiles(item.file))
+        ):
+            # A JavaScript file nothing imports and no tsconfig compiles is not a module of
+            # the build: a script copies it, or a tool loads it from where it ends up
+            # (stencil's jest helpers import './index.js' beside the bundled testing/).
+            unjudged.add((item.file, item.specifier))
+            continue
+        if item.file not in imported and project.resolver.tsconfigs.leaves_out(item.file):
             # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
             unjudged.add((item.file, item.specifier))
             continue

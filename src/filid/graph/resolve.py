@@ -131,10 +131,10 @@ class Resolver:
         options = self._tsconfigs.for_directory(directory)
         return options is not None and options.keeps_value_imports
 
-    def is_left_out_by_tsconfig(self, file: str) -> bool:
-        """Whether the tsconfig governing ``file`` excludes it from its program (see
-        ``TsconfigIndex.leaves_out``)."""
-        return self._tsconfigs.leaves_out(file)
+    @property
+    def tsconfigs(self) -> TsconfigIndex:
+        """The project's tsconfigs: which program compiles or leaves out a file."""
+        return self._tsconfigs
 
     def resolve_from(self, directory: str, specifier: str) -> Resolution:
         """Resolve ``specifier`` as written in any file of the root-relative ``directory``."""

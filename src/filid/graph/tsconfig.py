@@ -319,6 +319,12 @@ class TsconfigIndex:
             options, above = enclosing, parent_dir(parent_dir(enclosing.config))
         return False
 
+    def compiles(self, file: str) -> bool:
+        """Whether a tsconfig program (the governing config, or a config it references)
+        includes ``file``."""
+        options = self.for_directory(parent_dir(file))
+        return options is not None and self._program_leaves_out(options.config, file) is False
+
     def maps_root_dirs(self, directory: str) -> bool:
         """Whether the config governing ``directory``, or a config it references, sets
         ``rootDirs`` (react-router's playgrounds set it in `tsconfig.vite.json`, which their
