@@ -121,6 +121,38 @@ def check_project(
     )
 
 
+def evaluate_afresh(
+    root: Path,
+    config_path: Path | None,
+    config: Config | None,
+    rule_ids: Sequence[str] | None,
+    use_cache: bool,
+    progress: Callable[[int, int], None] | None,
+    universe: Universe | None,
+    annotate: Annotate | None,
+    resolutions: object,
+) -> tuple[Project, ValidationResult]:
+    """Load the project and evaluate every rule (the result a snapshot stores, before
+    scoping), with the refused-fix marks when ``annotate`` is given; a bad ``--rules`` is a
+    usage error before any work."""
+    from filid.check.engine import evaluate
+    from filid.check.project import load_project
+    from filid.check.scoping import select_rules
+
+    select_rules(rule_ids)
+    project = load_project(
+        root,
+        config_path=config_path,
+        config=config,
+        use_cache=use_cache,
+        progress=progress,
+        universe=universe,
+        resolutions=resolutions,
+    )
+    full = evaluate(project)
+    return project, full if annotate is None else annotate(project, full)
+
+
 def _compute(
     root: Path,
     config_path: Path | None,
@@ -134,23 +166,11 @@ def _compute(
     annotate: Annotate | None = None,
     resolutions: object = None,
 ) -> ValidationResult:
-    from filid.check.engine import evaluate
-    from filid.check.project import load_project
-    from filid.check.scoping import restrict, select_rules
+    from filid.check.scoping import restrict
 
-    select_rules(rule_ids)  # a bad --rules is a usage error before any work
-    project = load_project(
-        root,
-        config_path=config_path,
-        config=config,
-        use_cache=use_cache,
-        progress=progress,
-        universe=universe,
-        resolutions=resolutions,
+    project, full = evaluate_afresh(
+        root, config_path, config, rule_ids, use_cache, progress, universe, annotate, resolutions
     )
-    full = evaluate(project)
-    if annotate is not None:
-        full = annotate(project, full)
     if store is not None and universe is not None:
         cache_dir, key, checked_ns, stats_list = store
         store_state(

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filid.check.incremental import Annotate, check_project
+from filid.check.incremental import Annotate, check_project, evaluate_afresh
 from filid.check.result_codec import decode_result
 from filid.check.snapshot import MAX_REPARSED, base_key
 from filid.check.staged_state import (
@@ -242,23 +242,11 @@ def _compute(
     store: tuple[Path, str, tuple[str, list[StagedChange]]] | None,
     resolutions: object,
 ) -> ValidationResult:
-    from filid.check.engine import evaluate
-    from filid.check.project import load_project
-    from filid.check.scoping import restrict, select_rules
+    from filid.check.scoping import restrict
 
-    select_rules(rule_ids)  # a bad --rules is a usage error before any work
-    project = load_project(
-        root,
-        config_path=config_path,
-        config=config,
-        use_cache=use_cache,
-        progress=progress,
-        universe=universe,
-        resolutions=resolutions,
+    project, full = evaluate_afresh(
+        root, config_path, config, rule_ids, use_cache, progress, universe, annotate, resolutions
     )
-    full = evaluate(project)
-    if annotate is not None:
-        full = annotate(project, full)
     if store is not None:
         cache_dir, key, (tree, against) = store
         # The index must not have moved while the result was computed (a `git add` meanwhile).
