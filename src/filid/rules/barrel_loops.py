@@ -13,13 +13,14 @@ import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from filid.graph.compiler_paths import parent_dir
+from filid.graph.compiler_paths import is_within, parent_dir
 from filid.graph.cycles import Cycle, find_cycles, is_type_import
 from filid.graph.module_graph import edge_sort_key, package_of
 from filid.model.facts import FileFacts, ImportKind, Span, StatementKind
 from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.violations import Severity
 from filid.rules.base import Finding, RuleContext
+from filid.rules.index_barrel_pattern import barrel_offenders
 from filid.scan.classify import entry_stem
 
 __all__ = ["barrel_loops", "is_reexporting_barrel", "runtime_edges"]
@@ -274,9 +275,7 @@ def _barrel_habits(
 
 def _holds(entry: str, importer: str) -> bool:
     """Whether the folder of ``entry`` holds ``importer``."""
-    holder = parent_dir(entry)
-    inside = parent_dir(importer)
-    return holder == "." or inside == holder or inside.startswith(holder + "/")
+    return is_within(parent_dir(importer), parent_dir(entry))
 
 
 def _enters_a_barrel(
@@ -301,32 +300,20 @@ def _enters_a_barrel(
 
 
 _TYPE_KINDS = frozenset({"interface", "type"})
-_BARREL_STATEMENTS = frozenset(
-    {StatementKind.IMPORT, StatementKind.RE_EXPORT, StatementKind.EXPORT_EMPTY}
-)
+_NAME_EXPORTS = (StatementKind.EXPORT_NAMES, StatementKind.EXPORT_DEFAULT_NAME)
 
 
 def is_reexporting_barrel(facts: FileFacts | None) -> bool:
-    """Whether a file is a barrel: it re-exports at least one binding and holds nothing but
-    imports, re-exports, exports of imported names and type declarations."""
+    """Whether a file is a barrel: it re-exports at least one binding and holds nothing
+    ``index-barrel-pattern`` would flag (``barrel_offenders``) but type declarations."""
     if facts is None or facts.has_syntax_error:
         return False
-    imported = set(facts.imported_bindings)
     kinds: dict[Span, set[str]] = {}
     for declaration in facts.declarations:
         kinds.setdefault(declaration.span, set()).add(declaration.kind)
-    type_spans = {span for span, found in kinds.items() if found <= _TYPE_KINDS}
-    reexports = False
-    for statement in facts.statements:
-        if statement.kind is StatementKind.RE_EXPORT:
-            reexports = True
-        elif statement.kind in (StatementKind.EXPORT_NAMES, StatementKind.EXPORT_DEFAULT_NAME):
-            if not all(name in imported for name in statement.names):
-                return False
-            reexports = reexports or bool(statement.names)
-        elif statement.kind in (StatementKind.DECLARATION, StatementKind.EXPORTED_DECLARATION):
-            if statement.span not in type_spans:
-                return False
-        elif statement.kind not in _BARREL_STATEMENTS:
-            return False
-    return reexports
+    if any(not kinds.get(o.span, {""}) <= _TYPE_KINDS for o in barrel_offenders(facts)):
+        return False
+    return any(
+        s.kind is StatementKind.RE_EXPORT or (s.kind in _NAME_EXPORTS and s.names)
+        for s in facts.statements
+    )
