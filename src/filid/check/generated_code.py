@@ -87,9 +87,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     unjudged.update(key for path in ignored for key in probes.get(path, ()))
     probes = {path: keys for path, keys in probes.items() if path not in ignored}
     configs = _build_configs(project.tree.files)
+    texts: dict[str, bytes] = {}  # each config read once, however many imports ask
     for file, specifier in sorted({key for keys in probes.values() for key in keys}):
         bases = project.resolver.candidate_paths(parent_dir(file), specifier)
-        if any(_is_named_build_output(project.root, file, base, configs) for base in bases):
+        if any(_is_named_build_output(project.root, file, base, configs, texts) for base in bases):
             unjudged.add((file, specifier))
     return frozenset(unjudged)
 
@@ -113,7 +114,11 @@ def _build_configs(files: Collection[str]) -> dict[str, list[str]]:
 
 
 def _is_named_build_output(
-    root: Path, importer: str, missing: str, configs: dict[str, list[str]]
+    root: Path,
+    importer: str,
+    missing: str,
+    configs: dict[str, list[str]],
+    texts: dict[str, bytes],
 ) -> bool:
     """Whether ``missing`` lies in a folder that does not exist and that a build tool config
     of the importer's folder or one above it names as a path (Paraglide's Vite plugin writes
@@ -136,10 +141,13 @@ def _is_named_build_output(
         for config in configs.get(directory, ()):
             if config == importer:
                 continue  # a config importing a missing file does not generate it
-            try:
-                text = read_regular_file(root / config, _MAX_CONFIG_BYTES)
-            except OSError:
-                continue
+            text = texts.get(config)
+            if text is None:
+                try:
+                    text = read_regular_file(root / config, _MAX_CONFIG_BYTES)
+                except OSError:
+                    text = b""
+                texts[config] = text
             if any(needle in text for needle in needles):
                 return True
         if directory == ".":

@@ -69,7 +69,7 @@ def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) ->
     it: shadcn's ``templates/next-app`` imports ``@/components/ui/button``, which
     ``shadcn add`` writes. A template the repository's workspace builds (payload's
     ``templates/ecommerce``, listed in its root ``pnpm-workspace.yaml``) is judged like any
-    package. Decision (SPEC is silent); ``max-depth`` uses the same notion of scaffold."""
+    package. Decision (SPEC is silent); ``max-depth`` exempts ``templates`` folders only."""
     segments = file.split("/")[:-1]
     found = [i for i, segment in enumerate(segments) if segment in SCAFFOLD_FOLDERS]
     if not found:
