@@ -22,7 +22,7 @@ from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.model import Config, RuleConfig
-from filid.graph.compiler_paths import parent_dir
+from filid.graph.compiler_paths import is_within, parent_dir
 from filid.model.errors import ConfigError
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult
@@ -88,10 +88,6 @@ def default_location(tree: FractalTree, node: FractalNode) -> Location:
     if at < len(tree.files) and tree.files[at].startswith(prefix):
         return Location(file=tree.files[at])
     return Location(file=node.path)
-
-
-def _in_scope(path: str, scope: str) -> bool:
-    return scope == "." or path == scope or path.startswith(scope + "/")
 
 
 def _is_exempt(finding: Finding, location: Location, patterns: Collection[str]) -> bool:
@@ -185,11 +181,11 @@ def _evaluate(
         nodes = {
             n.path
             for n in project.tree.nodes.values()
-            if n.category in meta.applies_to and _in_scope(n.path, scope)
+            if n.category in meta.applies_to and is_within(n.path, scope)
         }
         occurrences: dict[tuple[str, ...], int] = {}
         for finding in rule.check(context, options):
-            if not (_in_scope(finding.node, scope) or _in_scope(finding.path, scope)):
+            if not (is_within(finding.node, scope) or is_within(finding.path, scope)):
                 continue
             location = finding.location or default_location(
                 project.tree, project.tree.nodes[finding.node]

@@ -23,7 +23,6 @@ __all__ = [
     "ProjectView",
     "Remap",
     "basename",
-    "in_dir",
     "risk_allows",
 ]
 
@@ -84,11 +83,6 @@ class Candidate:
 Remap = Callable[[str], str | None]
 # Rewrites a non-relative specifier of a moved file (None: it cannot be done safely).
 AliasRewrite = Callable[[str, str], str | None]
-
-
-def in_dir(path: str, directory: str) -> bool:
-    """Whether root-relative ``path`` is ``directory`` or lies inside it (``.``: the root)."""
-    return directory == "." or path == directory or path.startswith(directory + "/")
 
 
 def basename(path: str) -> str:

@@ -28,7 +28,7 @@ from filid.fix.actions import (
     SyncAction,
     digest,
 )
-from filid.fix.candidate import Candidate, NotFixable, ProjectView, basename, in_dir, risk_allows
+from filid.fix.candidate import Candidate, NotFixable, ProjectView, basename, risk_allows
 from filid.fix.formatting import Formatting, FormattingIndex
 from filid.fix.kinds import KINDS
 from filid.fix.merge_imports import merge_equal_specifiers
@@ -38,6 +38,7 @@ from filid.fix.specifiers import (
     SOURCE_EXTENSIONS,
     split_ext,
 )
+from filid.graph.compiler_paths import is_within
 from filid.model.errors import FilidError
 from filid.model.violations import Risk, SyncActionKind, Violation
 from filid.store.files import replace_refusal
@@ -98,10 +99,10 @@ class _Accepted:
         for path in sorted(new_paths):
             if path in occupied:
                 return f"another fix already writes {path}"
-            if any(in_dir(path, d) for d in self.renamed):
+            if any(is_within(path, d) for d in self.renamed):
                 return f"another fix renames the directory of {path}"
         if candidate.renamed_dir is not None:
-            inside = sorted(p for p in occupied | self.reads if in_dir(p, candidate.renamed_dir))
+            inside = sorted(p for p in occupied | self.reads if is_within(p, candidate.renamed_dir))
             if inside:
                 return f"another fix works on {inside[0]} inside {candidate.renamed_dir}"
         for source in sorted(candidate.moves):

@@ -8,13 +8,18 @@ from dataclasses import dataclass
 
 from filid.graph.patterns import PatternIndex
 
-__all__ = ["CompilerPaths", "PathAlias", "join_path", "parent_dir", "parse_aliases"]
+__all__ = ["CompilerPaths", "PathAlias", "is_within", "join_path", "parent_dir", "parse_aliases"]
 
 
 def parent_dir(path: str) -> str:
     """The root-relative directory holding ``path`` (``"."`` at the top)."""
     head, sep, _ = path.rpartition("/")
     return head if sep else "."
+
+
+def is_within(path: str, directory: str) -> bool:
+    """Whether root-relative ``path`` is ``directory`` or lies inside it (``.``: the root)."""
+    return directory == "." or path == directory or path.startswith(directory + "/")
 
 
 def join_path(directory: str, relative: str) -> str:

@@ -27,6 +27,7 @@ from filid.config.globs import matches_any_glob
 from filid.graph.compiler_paths import (
     CompilerPaths,
     PathAlias,
+    is_within,
     join_path,
     parent_dir,
     parse_aliases,
@@ -311,7 +312,7 @@ class TsconfigIndex:
             enclosing = self.for_directory(above)
             if enclosing is None or enclosing.config == options.config:
                 return False
-            if not _is_within(parent_dir(enclosing.config), package):
+            if not is_within(parent_dir(enclosing.config), package):
                 return False
             verdict = self._program_leaves_out(enclosing.config, file)
             if verdict is not None:
@@ -394,7 +395,3 @@ class TsconfigIndex:
                     targets.append(candidate)
                     break
         return targets
-
-
-def _is_within(directory: str, ancestor: str) -> bool:
-    return ancestor == "." or directory == ancestor or directory.startswith(ancestor + "/")

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
-from filid.fix.candidate import Candidate, NotFixable, basename, in_dir
+from filid.fix.candidate import Candidate, NotFixable, basename
 from filid.fix.move_rewrites import rewrite_for_moves, verify_moves
 from filid.fix.planned_paths import folder_contents
 from filid.fix.planning import RESOLUTION_FILES, FixKind, PlanningContext
 from filid.fix.specifiers import SOURCE_EXTENSIONS, segment_of, split_ext
-from filid.graph.compiler_paths import parent_dir
+from filid.graph.compiler_paths import is_within, parent_dir
 from filid.model.violations import SyncActionKind
 
 __all__ = ["KIND", "plan"]
@@ -47,7 +47,7 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
         candidate.reads.add(member)
         ctx.read(member)  # the move's digest; fails early if unreadable
     candidate.removes = sorted(
-        (p for p in ctx.tree.nodes if in_dir(p, old) and p != "."),
+        (p for p in ctx.tree.nodes if is_within(p, old) and p != "."),
         key=lambda p: (-p.count("/"), p),
     )
     candidate.renamed_dir = old

@@ -4,7 +4,7 @@ specifier style.
 
 from __future__ import annotations
 
-from filid.fix.candidate import Candidate, NotFixable, basename, in_dir
+from filid.fix.candidate import Candidate, NotFixable, basename
 from filid.fix.planning import FixKind, PlanningContext
 from filid.fix.specifiers import (
     JS_EXTENSIONS,
@@ -16,7 +16,7 @@ from filid.fix.specifiers import (
     specifier_for_file,
     split_ext,
 )
-from filid.graph.compiler_paths import parent_dir
+from filid.graph.compiler_paths import is_within, parent_dir
 from filid.model.facts import ImportFact, ImportKind
 from filid.model.violations import SyncActionKind
 
@@ -37,7 +37,7 @@ def plan(ctx: PlanningContext, candidate: Candidate) -> None:
     if not fact.names or "*" in fact.names:
         raise NotFixable("a namespace or side-effect import cannot be redirected safely")
     module = parent_dir(entry)
-    if in_dir(importer, module):
+    if is_within(importer, module):
         raise NotFixable(f"{importer} is inside {module}; it would import its own barrel")
     available = ctx.exported_names(entry)
     missing = sorted(set(fact.names) - (available or set()))
