@@ -72,6 +72,13 @@ LEGAL = {
         "  return { ...(await original<typeof import('./b')>()), actual, again };\n"
         "}\n"
     ),
+    # continuedev/continue `useChat.helpers.ts`, linkwarden `IconSymbol.tsx`
+    "import type with an array or indexed access": (
+        "export function f(p: import('./b').B[]): import('./b').B[] { return p; }\n"
+        "export type K = Partial<Record<import('./b').B['name'], string>>;\n"
+        "export type L = { k: import('./b').B['name'] };\n"
+        "export type N = Array<import('./b').B['name'][]>;\n"
+    ),
 }
 # Legal in .tsx only (JSX).
 LEGAL_TSX = {
@@ -87,6 +94,7 @@ BROKEN = {
     "unknown field modifier": "export class A { static foo y = 2; }\n",
     "arrow without a body": "export const f = (string) => ;\n",
     "invalid escape in a plain template": "export const s = `Acme\\u00 Corp`;\n",
+    "call result indexed in a type argument": "export type Q = Array<f('./b').B[]>;\n",
 }
 
 

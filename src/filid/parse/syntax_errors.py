@@ -25,7 +25,10 @@ def grammar_gaps(root: Node, source: bytes) -> set[int]:
       missing ``!`` after ``f<…>`` (the template then reads as the call's arguments) or wraps
       ``f<…>`` in an ERROR just before the template;
     - ``in``/``out`` variance modifiers of a type parameter;
-    - the ``accessor`` keyword after another modifier (``static accessor x = 1``).
+    - the ``accessor`` keyword after another modifier (``static accessor x = 1``);
+    - an import type followed by ``[]`` or an indexed access in a parameter's or a return
+      type, a property's type or a type argument (``(p: import('x').T[])``,
+      ``Record<import('x').T['k'], V>``; the import itself is a type import either way).
     """
     gaps: set[int] = set()
     stack = [root]
@@ -141,6 +144,16 @@ def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
             and call.child_by_field_name("arguments") == parent
             and b"\\" in _text(parent, source)
         )
+    if (
+        len(named) == 1
+        and parent.type in _TYPE_POSITIONS
+        and _is_import_type_member(named[0])
+        and error.next_sibling is not None
+        and error.next_sibling.type in ("tuple_type", "array_type")
+    ):
+        # `(p: import('x').T[])`, `Record<import('x').T['k'], V>`: an import type followed by
+        # `[]` or an indexed access; the grammar reads `import('x').T` as an expression
+        return True
     if len(named) == 1 and named[0].type == "instantiation_expression":
         following = error.next_sibling
         while following is not None and following.type != "template_string":
@@ -148,6 +161,30 @@ def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
         # only whitespace may separate `f<T[]>` from its template
         return following is not None and not source[error.end_byte : following.start_byte].strip()
     return False
+
+
+# Where a type is expected (the parents of the ERROR an import type with `[…]` becomes).
+_TYPE_POSITIONS = frozenset({"type_annotation", "type_arguments"})
+
+
+def _is_import_type_member(node: Node) -> bool:
+    """Is ``node`` ``import('…').a.b`` (a member chain on an ``import`` call of one string)?"""
+    current = node
+    while current.type == "member_expression":
+        inner = current.child_by_field_name("object")
+        if inner is None:
+            return False
+        current = inner
+    if current is node or current.type != "call_expression":
+        return False
+    function = current.child_by_field_name("function")
+    arguments = current.child_by_field_name("arguments")
+    return (
+        function is not None
+        and function.type == "import"
+        and arguments is not None
+        and [a.type for a in arguments.named_children] == ["string"]
+    )
 
 
 def _is_function_type_paren(missing: Node, source: bytes) -> bool:
