@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.model.errors import InputError
 from filid.scan.universe import is_source_file, list_universe, resolve_root
 
@@ -51,6 +53,43 @@ def test_git_listing_respects_gitignore_and_deleted_files(tmp_path: Path) -> Non
     universe = list_universe(tmp_path)
     assert universe.from_git
     assert universe.files == ("README.md", "src/a/index.ts", "src/generated/z.ts", "untracked.ts")
+
+
+def test_a_tracked_asset_the_work_tree_lacks_is_still_a_file_of_the_project(
+    tmp_path: Path,
+) -> None:
+    # typebot.io's landing page imports `./assets/real-time-result.mp4`; in a sparse checkout
+    # (or a partial clone that never fetched the large blob) git tracks it and the work tree
+    # lacks it. A tracked source file the work tree lacks was deleted there: still broken.
+    write(
+        tmp_path,
+        {
+            "package.json": '{"name": "app"}\n',
+            "src/page.tsx": (
+                "import video from './assets/intro.mp4';\n"
+                "import { helper } from './helper';\n"
+                "export const Page = () => [video, helper];\n"
+            ),
+            "src/assets/intro.mp4": "binary",
+            "src/helper.ts": "export const helper = 1;\n",
+        },
+    )
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], cwd=tmp_path, check=True)
+    subprocess.run(
+        ["git", "update-index", "--skip-worktree", "src/assets/intro.mp4"], cwd=tmp_path, check=True
+    )
+    (tmp_path / "src/assets/intro.mp4").unlink()
+    (tmp_path / "src/helper.ts").unlink()
+    universe = list_universe(tmp_path)
+    assert "src/assets/intro.mp4" in universe.files
+    assert "src/helper.ts" not in universe.files
+    assert any("1 tracked asset file(s) absent" in note for note in universe.notes)
+    result = evaluate(load_project(tmp_path, use_cache=False))
+    unresolved = [v.message for v in result.violations if v.rule_id == "unresolved-import"]
+    assert len(unresolved) == 1 and "'./helper'" in unresolved[0], unresolved
 
 
 def test_git_listing_from_a_subdirectory_is_relative_to_it(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """The file universe: which files of a project filid looks at (SPEC §1).
 
 Inside a git work tree it is what ``git ls-files --cached --others --exclude-standard`` lists
-and still exists; outside git, a walk of the tree. The staged listing (``index=True``, what
+and still exists (a tracked binary asset the work tree lacks stays listed: ``ASSET_EXTENSIONS``);
+outside git, a walk of the tree. The staged listing (``index=True``, what
 ``check --staged`` checks) is the git index alone: every staged path with its blob id, without
 one ``stat`` and without the untracked-file scan (a file that is not staged is not being
 committed). Either way dot segments, build output
@@ -33,6 +34,20 @@ _GIT_SUBMODULE = b"160000"
 
 # (size, mtime_ns) of a listed file, from the one ``lstat`` the listing made of it.
 StatData = tuple[int, int]
+
+# Binary assets (images, media, fonts, native and WebAssembly binaries, archives): filid
+# never reads them. One that git tracks but the work tree lacks (a sparse checkout,
+# ``--skip-worktree``, a partial clone whose large blobs were never fetched) is still part of
+# the repository, so it stays listed with ``ABSENT_ASSET`` as its stat data and an import of it
+# is not "unresolved". Any other tracked file missing from the work tree is left out (it was
+# deleted there, or cannot be read).
+ASSET_EXTENSIONS = (
+    *(".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".tif", ".tiff"),
+    *(".mp4", ".webm", ".mov", ".m4v", ".mp3", ".wav", ".ogg", ".m4a", ".flac"),
+    *(".woff", ".woff2", ".ttf", ".otf", ".eot"),
+    *(".wasm", ".node", ".pdf", ".zip", ".gz", ".glb", ".gltf", ".hdr", ".bin", ".riv"),
+)
+ABSENT_ASSET: StatData = (0, -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +255,7 @@ def _git_listing(
         return None
     prefix = f"{root}/"
     files: dict[str, StatData] = {}
+    absent = 0
     for entry in staged.split(b"\0"):
         if not entry:
             continue
@@ -252,10 +268,18 @@ def _git_listing(
             continue
         try:
             info = os.lstat(prefix + name)
-        except OSError:  # deleted in the work tree
+        except OSError:  # deleted in the work tree, or never checked out
+            if name.endswith(ASSET_EXTENSIONS):
+                absent += 1
+                files[name] = ABSENT_ASSET
             continue
         if not stat.S_ISDIR(info.st_mode):
             files[name] = (info.st_size, info.st_mtime_ns)
+    if absent:
+        notes.append(
+            f"{absent} tracked asset file(s) absent from the work tree (sparse checkout or "
+            "partial clone?): imports of them count as present"
+        )
     others = _finish_git(others_process) or b""
     for raw_path in others.split(b"\0"):
         if not raw_path:
