@@ -79,6 +79,13 @@ LEGAL = {
         "export type L = { k: import('./b').B['name'] };\n"
         "export type N = Array<import('./b').B['name'][]>;\n"
     ),
+    # AFFiNE `electron-api/src/index.ts`
+    "mapped type key named like a keyword": (
+        "type M = { a: { x: 1 } };\n"
+        "export type C = { [namespace in keyof M]: { [method in keyof M[namespace]]: 1 } };\n"
+        "export type D = { [module in keyof M]: number };\n"
+        "export type E = { [type in keyof M]?: string };\n"
+    ),
 }
 # Legal in .tsx only (JSX).
 LEGAL_TSX = {
@@ -94,6 +101,7 @@ BROKEN = {
     "unknown field modifier": "export class A { static foo y = 2; }\n",
     "arrow without a body": "export const f = (string) => ;\n",
     "invalid escape in a plain template": "export const s = `Acme\\u00 Corp`;\n",
+    "mapped key followed by junk": "export type Z = { [k in keyof M N]: 1 };\n",
     "call result indexed in a type argument": "export type Q = Array<f('./b').B[]>;\n",
 }
 

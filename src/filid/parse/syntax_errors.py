@@ -28,7 +28,8 @@ def grammar_gaps(root: Node, source: bytes) -> set[int]:
     - the ``accessor`` keyword after another modifier (``static accessor x = 1``);
     - an import type followed by ``[]`` or an indexed access in a parameter's or a return
       type, a property's type or a type argument (``(p: import('x').T[])``,
-      ``Record<import('x').T['k'], V>``; the import itself is a type import either way).
+      ``Record<import('x').T['k'], V>``; the import itself is a type import either way);
+    - a mapped type's key named like a keyword (``{ [namespace in keyof M]: … }``).
     """
     gaps: set[int] = set()
     stack = [root]
@@ -154,6 +155,8 @@ def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
         # `(p: import('x').T[])`, `Record<import('x').T['k'], V>`: an import type followed by
         # `[]` or an indexed access; the grammar reads `import('x').T` as an expression
         return True
+    if parent.type == "computed_property_name" and _is_keyword_named_mapped_key(error, source):
+        return True
     if len(named) == 1 and named[0].type == "instantiation_expression":
         following = error.next_sibling
         while following is not None and following.type != "template_string":
@@ -184,6 +187,26 @@ def _is_import_type_member(node: Node) -> bool:
         and function.type == "import"
         and arguments is not None
         and [a.type for a in arguments.named_children] == ["string"]
+    )
+
+
+def _is_keyword_named_mapped_key(error: Node, source: bytes) -> bool:
+    """``{ [namespace in keyof M]: … }``: a mapped type whose key is named like a keyword
+    (``namespace``, ``module``, ``type``, ``declare``); the grammar reads ``namespace in keyof``
+    as an expression and the type after ``keyof`` as an ERROR."""
+    previous = error.prev_named_sibling
+    signature = error.parent.parent if error.parent is not None else None
+    if previous is None or previous.type != "binary_expression" or signature is None:
+        return False
+    operator = previous.child_by_field_name("operator")
+    right = previous.child_by_field_name("right")
+    return (
+        signature.type == "property_signature"
+        and operator is not None
+        and operator.type == "in"
+        and right is not None
+        and _text(right, source) == b"keyof"
+        and [n.type for n in error.named_children] == ["identifier"]
     )
 
 
