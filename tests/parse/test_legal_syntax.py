@@ -45,6 +45,27 @@ LEGAL = {
         "export type Sink<in T extends object = {}> = (x: T) => void;\n"
         "export class Source<out T> { constructor(readonly v: T) {} }\n"
     ),
+    # Effect-TS/effect `Brand.ts`, `Filter.ts`
+    "variance modifiers with a constraint or a default": (
+        "export interface Brand<in out K extends string> { readonly k: K }\n"
+        "export interface Filter<in I, out P = I, out F = I> { (input: I): P | F }\n"
+    ),
+    # Effect-TS/effect `Array.ts` (no semicolons between the signatures of an overload set)
+    "generic call signature after a function type returning a generic type": (
+        "export const makeBy: {\n"
+        "  <A>(f: (i: number) => A): (n: number) => Array<A>\n"
+        "  <A>(n: number, f: (i: number) => A): Array<A>\n"
+        "} = null as any\n"
+        "export const useValue: {\n"
+        "  <A>(atom: Array<A>): A\n"
+        "  <A, B>(atom: Array<A>, f: (_: A) => B): B\n"
+        "} = null as any\n"
+        "export const match: {\n"
+        "  <A>(a: A): (self: Array<A>) => A | B\n"
+        "  <A, B>(a: A, b: B): B\n"
+        "} = null as any\n"
+        "type B = 1\n"
+    ),
     "static accessor": (
         "export class A { accessor x = 1; static accessor y = 2; static accessor #z = 3; }\n"
     ),
@@ -102,6 +123,9 @@ BROKEN = {
     "arrow without a body": "export const f = (string) => ;\n",
     "invalid escape in a plain template": "export const s = `Acme\\u00 Corp`;\n",
     "mapped key followed by junk": "export type Z = { [k in keyof M N]: 1 };\n",
+    "generic after a function type on one line": (
+        "export type G = { (a: 1): () => Array<1> <A>(b: A): A };\n"
+    ),
     "call result indexed in a type argument": "export type Q = Array<f('./b').B[]>;\n",
 }
 

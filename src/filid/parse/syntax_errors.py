@@ -24,7 +24,10 @@ def grammar_gaps(root: Node, source: bytes) -> set[int]:
       (``sql<Row[]>`…` ``, ``styled.div<{ on: boolean }>`…` ``): the grammar either invents a
       missing ``!`` after ``f<…>`` (the template then reads as the call's arguments) or wraps
       ``f<…>`` in an ERROR just before the template;
-    - ``in``/``out`` variance modifiers of a type parameter;
+    - ``in``/``out`` variance modifiers of a type parameter (with or without a constraint or a
+      default);
+    - in an object type without separators, a generic call signature on the line after
+      another call signature (Effect's overload sets);
     - the ``accessor`` keyword after another modifier (``static accessor x = 1``);
     - an import type followed by ``[]`` or an indexed access in a parameter's or a return
       type, a property's type or a type argument (``(p: import('x').T[])``,
@@ -71,6 +74,18 @@ def _text(node: Node | None, source: bytes) -> bytes:
 
 def _is_gap_error(error: Node, parent: Node, source: bytes) -> bool:
     named = error.named_children
+    if (
+        parent.type == "type_parameters"
+        and named
+        and all(n.type == "identifier" and _text(n, source) in _VARIANCE_MODIFIERS for n in named)
+        and (following := error.next_named_sibling) is not None
+        and following.type == "type_parameter"
+    ):
+        # `<in out K extends string>`, `<in I, out P = I>`: the modifiers alone in an ERROR
+        # before the parameter they modify (one with a constraint or a default)
+        return True
+    if parent.type in _SIGNATURE_TAILS and _is_next_call_signature(error, source):
+        return True
     if parent.type in ("type_parameters", "type_parameter"):
         # `<in out T>`: the grammar takes the first modifier for the parameter's name and
         # wraps what follows (more modifiers, then the real name) in an ERROR.
@@ -188,6 +203,49 @@ def _is_import_type_member(node: Node) -> bool:
         and arguments is not None
         and [a.type for a in arguments.named_children] == ["string"]
     )
+
+
+# Where the return type of a call signature ends (see _is_next_call_signature).
+_SIGNATURE_TAILS = frozenset({"function_type", "union_type", "type_annotation"})
+
+
+def _is_next_call_signature(error: Node, source: bytes) -> bool:
+    """``{ <A>(a: A): A⏎ <A, B>(a: A, b: B): B }``: in an object type written without
+    separators (Effect's overload sets), the grammar reads a call signature's return type and
+    the next line's generic call signature as one type: the ERROR holds that return type (or
+    ``A<A, B>``, the name glued to the next line's type parameters), then the next
+    signature's type parameters or parameters, which start on a new line."""
+    named = error.named_children
+    if len(named) < 2 or not _in_object_type(error):
+        return False
+    first, second = named[0], named[1]
+    if first.type not in ("generic_type", "type_identifier", "nested_type_identifier"):
+        return False
+    if second.type not in ("type_parameters", "formal_parameters"):
+        return False
+    if b"\n" in source[first.end_byte : second.start_byte]:
+        return True
+    name = first.child_by_field_name("name")
+    arguments = first.child_by_field_name("type_arguments")
+    return (
+        first.type == "generic_type"
+        and second.type == "formal_parameters"
+        and name is not None
+        and arguments is not None
+        and b"\n" in source[name.end_byte : arguments.start_byte]
+    )
+
+
+def _in_object_type(node: Node) -> bool:
+    """Is ``node`` inside an object type or an interface body (within its member's type)?"""
+    current = node.parent
+    while current is not None:
+        if current.type in ("object_type", "interface_body"):
+            return True
+        if current.type in ("statement_block", "program", "class_body"):
+            return False
+        current = current.parent
+    return False
 
 
 def _is_keyword_named_mapped_key(error: Node, source: bytes) -> bool:
