@@ -8,7 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from filid.graph.jsonc import parse_jsonc, strip_jsonc
+from filid.model.errors import InputError
+from tests.conftest import ProjectFactory
 
 
 def test_comments_and_trailing_commas_outside_strings() -> None:
@@ -50,3 +54,27 @@ json_values = st.recursive(
 def test_plain_json_round_trips(value: object) -> None:
     assert parse_jsonc(json.dumps(value)) == value
     assert parse_jsonc(json.dumps(value, indent=2, ensure_ascii=False)) == value
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n", "// nothing here\n", "\ufeff/* */"])
+def test_an_empty_tsconfig_is_no_options_as_for_tsc(
+    text: str, make_project: ProjectFactory
+) -> None:
+    # firebase-js-sdk commits a 0-byte `packages/firestore/scripts/tsconfig.json`; tsc reads
+    # it as `{}`. It used to stop the whole check (exit 2).
+    root = make_project(
+        {
+            "packages/firestore/scripts/tsconfig.json": text,
+            "packages/firestore/scripts/build.ts": (
+                "import { x } from './x';\nexport const y = x;\n"
+            ),
+            "packages/firestore/scripts/x.ts": "export const x = 1;\n",
+        }
+    )
+    assert evaluate(load_project(root, use_cache=False)).violations == ()
+
+
+def test_a_truncated_tsconfig_still_stops_the_check(make_project: ProjectFactory) -> None:
+    root = make_project({"tsconfig.json": "{\n", "src/a.ts": "export const a = 1;\n"})
+    with pytest.raises(InputError, match=r"^tsconfig\.json: invalid JSON"):
+        load_project(root, use_cache=False)

@@ -87,8 +87,13 @@ def parse_jsonc(text: str) -> object:
     return json_loads(strip_jsonc(text))
 
 
-def read_jsonc_file(root: Path, rel_path: str) -> object:
-    """Read and parse ``root/rel_path``; any failure is an ``InputError`` naming the file."""
+def read_jsonc_file(root: Path, rel_path: str, *, empty: object = None) -> object:
+    """Read and parse ``root/rel_path``; any failure is an ``InputError`` naming the file.
+
+    ``empty``: what a file holding nothing but whitespace and comments means, when the tool
+    that reads such a file accepts it (``tsc`` reads an empty ``tsconfig.json`` as ``{}``);
+    None: such a file is invalid JSON like any other.
+    """
     try:
         text = read_regular_file(root / rel_path, MAX_JSON_BYTES).decode("utf-8")
     except UnsafePathError as exc:
@@ -98,6 +103,8 @@ def read_jsonc_file(root: Path, rel_path: str) -> object:
     try:
         return parse_jsonc(text)
     except json.JSONDecodeError as exc:
+        if empty is not None and not strip_jsonc(text.removeprefix("\ufeff")).strip():
+            return empty
         raise InputError(
             f"{rel_path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from exc

@@ -190,7 +190,7 @@ class TsconfigIndex:
                 continue
             if current in on_path:
                 continue  # reached again through a cycle
-            data = read_jsonc_file(self._root, current)
+            data = read_jsonc_file(self._root, current, empty={})
             documents[current] = data if isinstance(data, dict) else {}
             on_path.add(current)
             stack.append((current, True))
