@@ -861,3 +861,44 @@ def test_a_javascript_file_nothing_imports_or_compiles_is_not_judged(
         "src/loader.js:'./gone.js' resolves to no file of the project",
         "tools/run.js:'./lost.js' resolves to no file of the project",
     ]
+
+
+# stencil: the build copies `src/internal/stencil-core/` to `internal/stencil-core/` (the
+# manifest's `module`) and bundles `src/testing/` into `testing/index.js`; both import files
+# of that published layout, which the manifest's `exports` name.
+STENCIL = {
+    "package.json": (
+        '{"name": "@stencil/core", "module": "./internal/stencil-core/index.js",\n'
+        ' "exports": {".": {"import": "./internal/stencil-core/index.js"},\n'
+        '  "./internal/client": {"import": "./internal/client/index.js"},\n'
+        '  "./compiler": {"types": "./compiler/stencil.d.ts", "import": "./compiler/stencil.js"},\n'
+        '  "./testing": {"import": "./testing/index.js"}}}\n'
+    ),
+    "tsconfig.json": '{"compilerOptions": {"outDir": "build"}, "include": ["src"]}\n',
+    "src/index.ts": "export * from './internal/stencil-core';\n",
+    "src/internal/stencil-core/index.js": "export { h } from '../client/index.js';\n",
+    "src/client/index.ts": "export const h = () => null;\n",
+    "src/testing/index.ts": "export { createTesting } from './testing';\n",
+    "src/testing/testing.ts": (
+        "export const createTesting = () => require('../compiler/stencil.js');\n"
+    ),
+}
+
+
+def test_an_import_written_for_the_published_package_layout_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(STENCIL, make_project) == []
+    # A stale import of a deleted file is judged all the same, in the copied folder too, as is
+    # a path of the published layout that the manifest does not name.
+    files = dict(STENCIL)
+    files["src/internal/stencil-core/index.js"] += "export { gone } from '../client/gone.js';\n"
+    files["src/testing/testing.ts"] += (
+        "export const run = () => require('../compiler/sys.js');\n"
+        "export { helper } from './helper';\n"
+    )
+    assert _unresolved(files, make_project) == [
+        "src/internal/stencil-core/index.js:'../client/gone.js' resolves to no file of the project",
+        "src/testing/testing.ts:'../compiler/sys.js' resolves to no file of the project",
+        "src/testing/testing.ts:'./helper' resolves to no file of the project",
+    ]

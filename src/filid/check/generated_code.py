@@ -9,7 +9,7 @@ from pathlib import Path
 
 from filid.check.project import Project
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
-from filid.graph.compiler_paths import join_path, parent_dir
+from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
 from filid.scan.classify import is_fixture_path
@@ -55,6 +55,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             unjudged.add((item.file, item.specifier))
             continue
         if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
+            unjudged.add((item.file, item.specifier))
+            continue
+        if _names_a_published_file(project, item.file, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
         for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier):
@@ -153,6 +156,58 @@ def _is_named_build_output(
         if directory == ".":
             return False
         directory = parent_dir(directory)
+
+
+_PUBLISHED_SUFFIXES = ("", ".js", ".mjs", ".cjs", "/index.js", "/index.mjs", "/index.cjs")
+
+
+def _names_a_published_file(project: Project, file: str, specifier: str) -> bool:
+    """Whether relative ``specifier`` is written for the layout of the published package: read
+    from the folder the build puts ``file`` in, it names a file the package's manifest
+    publishes by name, though not in the source tree.
+
+    stencil's ``src/internal/stencil-core/index.js`` is copied to ``internal/stencil-core/``
+    (its manifest's ``module``) and imports ``../client/index.js``, the bundle its
+    ``exports`` publishes as ``./internal/client``; ``src/testing/testing.ts`` is bundled into
+    ``testing/index.js`` and requires ``../compiler/stencil.js`` (``exports["./compiler"]``).
+
+    Decision (issue 23, SPEC §0 is silent): the folder the build puts a file in is its
+    package-relative folder without its first segment (a build copying ``src/`` to the
+    package root), or that remainder below the tsconfig's ``outDir`` (below ``rootDir`` when
+    set). Two facts must agree: that folder holds a file the manifest names, and the
+    specifier read from there names one (exactly, or with a ``.js``/``/index.js`` ending).
+    A stale import of a deleted source file names no manifest entry and is still judged."""
+    if not specifier.startswith(("./", "../")):
+        return False
+    targets_by_package = project.resolver.manifest_targets()
+    package = parent_dir(file)
+    while package not in targets_by_package:
+        if package == ".":
+            return False
+        package = parent_dir(package)
+    published = frozenset(targets_by_package[package])
+    if not published:
+        return False
+    folder = parent_dir(file)
+    if folder == package:
+        return False  # the file already lies where its package is published from
+    inner = folder if package == "." else folder[len(package) + 1 :]
+    rests = {inner.partition("/")[2]}
+    options = project.resolver.tsconfigs.for_directory(folder)
+    out_dirs: list[str] = []
+    if options is not None and options.out_dir is not None:
+        if is_within(options.out_dir, package) and options.out_dir != package:
+            out_dirs.append(options.out_dir)
+        if options.root_dir is not None and is_within(folder, options.root_dir):
+            rests.add("" if folder == options.root_dir else folder[len(options.root_dir) + 1 :])
+    places = {join_path(package, rest) if rest else package for rest in rests}
+    places.update(join_path(out, rest) if rest else out for out in out_dirs for rest in rests)
+    published_folders = {parent_dir(target) for target in published}
+    for place in sorted(places & published_folders):
+        base = join_path(place, specifier)
+        if any(base + suffix in published for suffix in _PUBLISHED_SUFFIXES):
+            return True
+    return False
 
 
 def _manifest_main_exists(root: Path, directory: str) -> bool:

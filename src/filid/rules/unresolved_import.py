@@ -15,7 +15,9 @@ that its governing tsconfig excludes (``exclude``) and no file imports (no compi
 payload's codemod fixtures ``*.input.ts``/``*.output.ts`` are read as text by their tests).
 A specifier that names a project file but for letter case says so: it resolves on macOS and
 Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). Nor is a
-scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``).
+scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``),
+nor a relative path written for the published package layout, which names a file the
+package's manifest publishes (stencil's ``../client/index.js``, ``check.generated_code``).
 """
 
 from __future__ import annotations
