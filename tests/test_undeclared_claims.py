@@ -902,3 +902,48 @@ def test_an_import_written_for_the_published_package_layout_is_not_judged(
         "src/testing/testing.ts:'../compiler/sys.js' resolves to no file of the project",
         "src/testing/testing.ts:'./helper' resolves to no file of the project",
     ]
+
+
+# qwik: `src/core/examples.tsx` keeps the doc snippets so that tsc checks them; nothing imports
+# it and the package's entries never load it. Its `./code-block.css?inline` is typed by
+# vite/client's `*?inline` and no bundler ever looks for it.
+SNIPPETS = {
+    "package.json": '{"private": true, "workspaces": ["packages/*", "apps/*"]}\n',
+    "packages/core/package.json": (
+        '{"name": "@q/core", "exports": {".": "./src/core/index.ts"}}\n'
+    ),
+    "packages/core/src/core/index.ts": "export { component$ } from './component';\n",
+    "packages/core/src/core/component.ts": "export const component$ = (x: unknown) => x;\n",
+    "packages/core/src/core/examples.tsx": (
+        "import { component$ } from './component';\n"
+        "import styles from './code-block.css?inline';\n"
+        "export const CmpStyles = component$(styles);\n"
+    ),
+}
+
+
+def test_a_bundler_query_in_a_file_no_bundle_reads_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(SNIPPETS, make_project) == []
+    files = dict(SNIPPETS)
+    # a plain path in the same file is still judged (tsc reports it too)
+    files["packages/core/src/core/examples.tsx"] += "export { gone } from './gone';\n"
+    # a query in a file the entries load, in a file a test imports (vitest bundles it), and
+    # in an app that declares no entry (any file may be a bundle's entry) are judged
+    files["packages/core/src/core/component.ts"] += (
+        "import css from './component.css?inline';\nexport const style = css;\n"
+    )
+    files["packages/core/src/core/demo.tsx"] = (
+        "import css from './demo.css?inline';\nexport const demo = css;\n"
+    )
+    files["packages/core/src/core/demo.spec.tsx"] = "import { demo } from './demo';\ndemo;\n"
+    files["apps/site/package.json"] = '{"name": "site"}\n'
+    files["apps/site/src/main.tsx"] = "import css from './main.css?inline';\nexport default css;\n"
+    assert _unresolved(files, make_project) == [
+        "apps/site/src/main.tsx:'./main.css?inline' resolves to no file of the project",
+        "packages/core/src/core/component.ts:'./component.css?inline' resolves to no file"
+        " of the project",
+        "packages/core/src/core/demo.tsx:'./demo.css?inline' resolves to no file of the project",
+        "packages/core/src/core/examples.tsx:'./gone' resolves to no file of the project",
+    ]
