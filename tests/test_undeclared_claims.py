@@ -947,3 +947,45 @@ def test_a_bundler_query_in_a_file_no_bundle_reads_is_not_judged(
         "packages/core/src/core/demo.tsx:'./demo.css?inline' resolves to no file of the project",
         "packages/core/src/core/examples.tsx:'./gone' resolves to no file of the project",
     ]
+
+
+# Hey API's website: an Astro page shows a code sample it imports with `?raw`; the sample's
+# `./trading-client` exists in no project, on purpose.
+WEBSITE = {
+    "package.json": '{"name": "web", "dependencies": {"astro": "6.4.8"}}\n',
+    "tsconfig.json": '{"include": ["**/*"]}\n',
+    "src/components/HowItWorks.astro": (
+        "---\n"
+        "import Code from './Code.astro';\n"
+        "import codeOutput from './previews/typescript/output?raw';\n"
+        "---\n"
+        "<Code code={codeOutput} />\n"
+    ),
+    "src/components/Code.astro": "---\nconst { code } = Astro.props;\n---\n<pre>{code}</pre>\n",
+    "src/components/previews/typescript/output.ts": (
+        "import { createOrder } from './trading-client';\nawait createOrder();\n"
+    ),
+}
+
+
+def test_a_file_the_project_reads_only_as_text_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(WEBSITE, make_project) == []
+    # a source file's `?raw` import reads it as text too
+    files = {k: v for k, v in WEBSITE.items() if not k.endswith(".astro")}
+    files["src/show.ts"] = (
+        "import sample from './components/previews/typescript/output.ts?raw';\n"
+        "export default sample;\n"
+    )
+    assert _unresolved(files, make_project) == []
+    # imported as a module too (by a component or a source file), the sample is code: judged
+    claim = (
+        "src/components/previews/typescript/output.ts:'./trading-client' resolves to no file"
+        " of the project"
+    )
+    for importer, text in (
+        ("src/components/Live.astro", "---\nimport './previews/typescript/output';\n---\n"),
+        ("src/live.ts", "import './components/previews/typescript/output';\n"),
+    ):
+        assert _unresolved({**WEBSITE, importer: text}, make_project) == [claim]

@@ -18,7 +18,9 @@ Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). N
 scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``),
 nor a relative path written for the published package layout, which names a file the
 package's manifest publishes (stencil's ``../client/index.js``, ``check.generated_code``),
-nor a bundler query (``?inline``) in a file no bundler reads (see ``_unbundled_files``).
+nor a bundler query (``?inline``) in a file no bundler reads (see ``_unbundled_files``),
+nor an import in a file the project reads only as text (``?raw``: a code sample an Astro page
+shows, ``check.generated_code``).
 """
 
 from __future__ import annotations
