@@ -989,3 +989,59 @@ def test_a_file_the_project_reads_only_as_text_is_not_judged(
         ("src/live.ts", "import './components/previews/typescript/output';\n"),
     ):
         assert _unresolved({**WEBSITE, importer: text}, make_project) == [claim]
+
+
+# vue: `@vue/shared` reads `ReactiveFlags`, an enum of `@vue/reactivity`, which depends on
+# `@vue/shared`; vue's build inlines every enum (scripts/inline-enums.js), so the published
+# `@vue/shared` loads nothing of `@vue/reactivity`.
+def _vue(flags: str) -> dict[str, str]:
+    return {
+        "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+        "packages/shared/package.json": '{"name": "@vue/shared", "main": "src/index.ts"}\n',
+        "packages/shared/src/index.ts": (
+            "export * from './general';\nexport * from './toDisplayString';\n"
+        ),
+        "packages/shared/src/general.ts": "export const isArray = Array.isArray;\n",
+        "packages/shared/src/toDisplayString.ts": (
+            "import { ReactiveFlags } from '@vue/reactivity';\n"
+            "import { isArray } from './general';\n"
+            "export const toDisplayString = (v: any) => isArray(v) || v[ReactiveFlags.IS_REF];\n"
+        ),
+        "packages/reactivity/package.json": (
+            '{"name": "@vue/reactivity", "main": "src/index.ts",'
+            ' "dependencies": {"@vue/shared": "workspace:*"}}\n'
+        ),
+        "packages/reactivity/src/index.ts": (
+            "export { ReactiveFlags } from './constants';\nexport { reactive } from './reactive';\n"
+        ),
+        "packages/reactivity/src/constants.ts": flags,
+        "packages/reactivity/src/reactive.ts": (
+            "import { isArray } from '@vue/shared';\n"
+            "export const reactive = (x: unknown) => isArray(x);\n"
+        ),
+    }
+
+
+def test_a_package_loop_only_an_enum_import_closes_is_a_warning(
+    make_project: ProjectFactory,
+) -> None:
+    for flags in (
+        "export enum ReactiveFlags { IS_REF = '__v_isRef' }\n",
+        "export const enum ReactiveFlags { IS_REF = '__v_isRef' }\n",
+    ):
+        (cycle,) = _cycles(_vue(flags), make_project)
+        assert cycle.members == ("packages/reactivity", "packages/shared")
+        assert cycle.severity is Severity.WARNING
+        assert cycle.message.endswith(
+            "(packages/shared/src/toDisplayString.ts:1 reads only enums of '@vue/reactivity',"
+            " which a build may inline)"
+        )
+    # an object of constants, or an enum merged with a namespace, is loaded: an error
+    for flags in (
+        "export const ReactiveFlags = { IS_REF: '__v_isRef' } as const;\n",
+        "export enum ReactiveFlags { IS_REF = '__v_isRef' }\n"
+        "export namespace ReactiveFlags { export const of = () => 1; }\n",
+    ):
+        (cycle,) = _cycles(_vue(flags), make_project)
+        assert cycle.severity is Severity.ERROR
+        assert "enums" not in cycle.message

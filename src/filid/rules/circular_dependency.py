@@ -25,7 +25,7 @@ from filid.graph.cycles import Cycle, find_cycles, strongly_connected
 from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, package_of
 from filid.model.errors import InputError
-from filid.model.graph import ModuleGraph
+from filid.model.graph import ImportEdge, ModuleGraph
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.barrel_loops import barrel_loops, runtime_edges
@@ -37,6 +37,7 @@ from filid.rules.base import (
     RuleMeta,
     import_location,
 )
+from filid.rules.enum_reads import EnumReads
 from filid.rules.shipped import unshipped_files
 
 
@@ -101,11 +102,20 @@ class CircularDependency:
         package_graph = _without_nested(
             build_package_graph(context.file_graph, packages, context.test_files | unshipped)
         )
-        spanning = _packages_in_file_loops(context, packages, context.test_files | unshipped)
+        enums = EnumReads(context)
+        spanning = _packages_in_file_loops(context, packages, context.test_files | unshipped, enums)
         for cycle in find_cycles(package_graph, include_type_imports=include):
             finding = _finding(context, cycle, "workspace packages")
             backed = any(len(set(cycle.members) & loop) >= 2 for loop in spanning)
-            yield finding if backed else dataclasses.replace(finding, severity=Severity.WARNING)
+            if not backed:
+                inlined = [e for e in cycle.route if enums.reads_only_enums(e)]
+                message = finding.message + "".join(
+                    f" ({e.source}:{e.fact.line} reads only enums of '{e.fact.specifier}',"
+                    " which a build may inline)"
+                    for e in inlined
+                )
+                finding = dataclasses.replace(finding, severity=Severity.WARNING, message=message)
+            yield finding
 
         yield from barrel_loops(context, packages, _finding)
 
@@ -176,22 +186,46 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
 
 
 def _packages_in_file_loops(
-    context: RuleContext, packages: frozenset[str], left_out: frozenset[str]
+    context: RuleContext, packages: frozenset[str], left_out: frozenset[str], enums: EnumReads
 ) -> list[frozenset[str]]:
     """For each runtime file-level import cycle, the packages its files belong to.
 
     Decision (issue 23, SPEC §0 is silent): a package cycle is an error when a file loop backs
     it (loading one package's code loads the other's, which loads the first); when only the
     dependency arrows loop (each package deep-imports the other in different files, as
-    documenso's packages do by design), it is reported as a warning.
+    documenso's packages do by design), it is reported as a warning. An import of another
+    package that reads only enums backs no loop: a build may inline them (``enum_reads``).
     """
+    edges = list(runtime_edges(context, left_out))
+    loops = _spanning_loops(edges, packages)
+    if not loops:
+        return []
+    component_of: dict[str, int] = {}
+    for number, (_, files) in enumerate(loops):
+        component_of.update(dict.fromkeys(files, number))
+    enum_only = {
+        id(edge)
+        for edge in edges
+        if component_of.get(edge.source, -1) == component_of.get(edge.target, -2)
+        and package_of(edge.source, packages) != package_of(edge.target, packages)
+        and enums.reads_only_enums(edge)
+    }
+    if enum_only:
+        loops = _spanning_loops([e for e in edges if id(e) not in enum_only], packages)
+    return [owners for owners, _ in loops]
+
+
+def _spanning_loops(
+    edges: list[ImportEdge], packages: frozenset[str]
+) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(packages, files) of each file-level cycle of ``edges`` that spans two packages."""
     adjacency: dict[str, set[str]] = {}
-    for edge in runtime_edges(context, left_out):
+    for edge in edges:
         adjacency.setdefault(edge.source, set()).add(edge.target)
     nodes = sorted(set(adjacency) | {t for targets in adjacency.values() for t in targets})
-    loops: list[frozenset[str]] = []
+    loops: list[tuple[frozenset[str], frozenset[str]]] = []
     for component in strongly_connected(nodes, adjacency):
         owners = {package_of(f, packages) for f in component} - {None}
         if len(owners) >= 2:
-            loops.append(frozenset(o for o in owners if o is not None))
+            loops.append((frozenset(o for o in owners if o is not None), frozenset(component)))
     return loops
