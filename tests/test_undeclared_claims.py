@@ -861,3 +861,187 @@ def test_a_javascript_file_nothing_imports_or_compiles_is_not_judged(
         "src/loader.js:'./gone.js' resolves to no file of the project",
         "tools/run.js:'./lost.js' resolves to no file of the project",
     ]
+
+
+# stencil: the build copies `src/internal/stencil-core/` to `internal/stencil-core/` (the
+# manifest's `module`) and bundles `src/testing/` into `testing/index.js`; both import files
+# of that published layout, which the manifest's `exports` name.
+STENCIL = {
+    "package.json": (
+        '{"name": "@stencil/core", "module": "./internal/stencil-core/index.js",\n'
+        ' "exports": {".": {"import": "./internal/stencil-core/index.js"},\n'
+        '  "./internal/client": {"import": "./internal/client/index.js"},\n'
+        '  "./compiler": {"types": "./compiler/stencil.d.ts", "import": "./compiler/stencil.js"},\n'
+        '  "./testing": {"import": "./testing/index.js"}}}\n'
+    ),
+    "tsconfig.json": '{"compilerOptions": {"outDir": "build"}, "include": ["src"]}\n',
+    "src/index.ts": "export * from './internal/stencil-core';\n",
+    "src/internal/stencil-core/index.js": "export { h } from '../client/index.js';\n",
+    "src/client/index.ts": "export const h = () => null;\n",
+    "src/testing/index.ts": "export { createTesting } from './testing';\n",
+    "src/testing/testing.ts": (
+        "export const createTesting = () => require('../compiler/stencil.js');\n"
+    ),
+}
+
+
+def test_an_import_written_for_the_published_package_layout_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(STENCIL, make_project) == []
+    # A stale import of a deleted file is judged all the same, in the copied folder too, as is
+    # a path of the published layout that the manifest does not name.
+    files = dict(STENCIL)
+    files["src/internal/stencil-core/index.js"] += "export { gone } from '../client/gone.js';\n"
+    files["src/testing/testing.ts"] += (
+        "export const run = () => require('../compiler/sys.js');\n"
+        "export { helper } from './helper';\n"
+    )
+    assert _unresolved(files, make_project) == [
+        "src/internal/stencil-core/index.js:'../client/gone.js' resolves to no file of the project",
+        "src/testing/testing.ts:'../compiler/sys.js' resolves to no file of the project",
+        "src/testing/testing.ts:'./helper' resolves to no file of the project",
+    ]
+
+
+# qwik: `src/core/examples.tsx` keeps the doc snippets so that tsc checks them; nothing imports
+# it and the package's entries never load it. Its `./code-block.css?inline` is typed by
+# vite/client's `*?inline` and no bundler ever looks for it.
+SNIPPETS = {
+    "package.json": '{"private": true, "workspaces": ["packages/*", "apps/*"]}\n',
+    "packages/core/package.json": (
+        '{"name": "@q/core", "exports": {".": "./src/core/index.ts"}}\n'
+    ),
+    "packages/core/src/core/index.ts": "export { component$ } from './component';\n",
+    "packages/core/src/core/component.ts": "export const component$ = (x: unknown) => x;\n",
+    "packages/core/src/core/examples.tsx": (
+        "import { component$ } from './component';\n"
+        "import styles from './code-block.css?inline';\n"
+        "export const CmpStyles = component$(styles);\n"
+    ),
+}
+
+
+def test_a_bundler_query_in_a_file_no_bundle_reads_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(SNIPPETS, make_project) == []
+    files = dict(SNIPPETS)
+    # a plain path in the same file is still judged (tsc reports it too)
+    files["packages/core/src/core/examples.tsx"] += "export { gone } from './gone';\n"
+    # a query in a file the entries load, in a file a test imports (vitest bundles it), and
+    # in an app that declares no entry (any file may be a bundle's entry) are judged
+    files["packages/core/src/core/component.ts"] += (
+        "import css from './component.css?inline';\nexport const style = css;\n"
+    )
+    files["packages/core/src/core/demo.tsx"] = (
+        "import css from './demo.css?inline';\nexport const demo = css;\n"
+    )
+    files["packages/core/src/core/demo.spec.tsx"] = "import { demo } from './demo';\ndemo;\n"
+    files["apps/site/package.json"] = '{"name": "site"}\n'
+    files["apps/site/src/main.tsx"] = "import css from './main.css?inline';\nexport default css;\n"
+    assert _unresolved(files, make_project) == [
+        "apps/site/src/main.tsx:'./main.css?inline' resolves to no file of the project",
+        "packages/core/src/core/component.ts:'./component.css?inline' resolves to no file"
+        " of the project",
+        "packages/core/src/core/demo.tsx:'./demo.css?inline' resolves to no file of the project",
+        "packages/core/src/core/examples.tsx:'./gone' resolves to no file of the project",
+    ]
+
+
+# Hey API's website: an Astro page shows a code sample it imports with `?raw`; the sample's
+# `./trading-client` exists in no project, on purpose.
+WEBSITE = {
+    "package.json": '{"name": "web", "dependencies": {"astro": "6.4.8"}}\n',
+    "tsconfig.json": '{"include": ["**/*"]}\n',
+    "src/components/HowItWorks.astro": (
+        "---\n"
+        "import Code from './Code.astro';\n"
+        "import codeOutput from './previews/typescript/output?raw';\n"
+        "---\n"
+        "<Code code={codeOutput} />\n"
+    ),
+    "src/components/Code.astro": "---\nconst { code } = Astro.props;\n---\n<pre>{code}</pre>\n",
+    "src/components/previews/typescript/output.ts": (
+        "import { createOrder } from './trading-client';\nawait createOrder();\n"
+    ),
+}
+
+
+def test_a_file_the_project_reads_only_as_text_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(WEBSITE, make_project) == []
+    # a source file's `?raw` import reads it as text too
+    files = {k: v for k, v in WEBSITE.items() if not k.endswith(".astro")}
+    files["src/show.ts"] = (
+        "import sample from './components/previews/typescript/output.ts?raw';\n"
+        "export default sample;\n"
+    )
+    assert _unresolved(files, make_project) == []
+    # imported as a module too (by a component or a source file), the sample is code: judged
+    claim = (
+        "src/components/previews/typescript/output.ts:'./trading-client' resolves to no file"
+        " of the project"
+    )
+    for importer, text in (
+        ("src/components/Live.astro", "---\nimport './previews/typescript/output';\n---\n"),
+        ("src/live.ts", "import './components/previews/typescript/output';\n"),
+    ):
+        assert _unresolved({**WEBSITE, importer: text}, make_project) == [claim]
+
+
+# vue: `@vue/shared` reads `ReactiveFlags`, an enum of `@vue/reactivity`, which depends on
+# `@vue/shared`; vue's build inlines every enum (scripts/inline-enums.js), so the published
+# `@vue/shared` loads nothing of `@vue/reactivity`.
+def _vue(flags: str) -> dict[str, str]:
+    return {
+        "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+        "packages/shared/package.json": '{"name": "@vue/shared", "main": "src/index.ts"}\n',
+        "packages/shared/src/index.ts": (
+            "export * from './general';\nexport * from './toDisplayString';\n"
+        ),
+        "packages/shared/src/general.ts": "export const isArray = Array.isArray;\n",
+        "packages/shared/src/toDisplayString.ts": (
+            "import { ReactiveFlags } from '@vue/reactivity';\n"
+            "import { isArray } from './general';\n"
+            "export const toDisplayString = (v: any) => isArray(v) || v[ReactiveFlags.IS_REF];\n"
+        ),
+        "packages/reactivity/package.json": (
+            '{"name": "@vue/reactivity", "main": "src/index.ts",'
+            ' "dependencies": {"@vue/shared": "workspace:*"}}\n'
+        ),
+        "packages/reactivity/src/index.ts": (
+            "export { ReactiveFlags } from './constants';\nexport { reactive } from './reactive';\n"
+        ),
+        "packages/reactivity/src/constants.ts": flags,
+        "packages/reactivity/src/reactive.ts": (
+            "import { isArray } from '@vue/shared';\n"
+            "export const reactive = (x: unknown) => isArray(x);\n"
+        ),
+    }
+
+
+def test_a_package_loop_only_an_enum_import_closes_is_a_warning(
+    make_project: ProjectFactory,
+) -> None:
+    for flags in (
+        "export enum ReactiveFlags { IS_REF = '__v_isRef' }\n",
+        "export const enum ReactiveFlags { IS_REF = '__v_isRef' }\n",
+    ):
+        (cycle,) = _cycles(_vue(flags), make_project)
+        assert cycle.members == ("packages/reactivity", "packages/shared")
+        assert cycle.severity is Severity.WARNING
+        assert cycle.message.endswith(
+            "(packages/shared/src/toDisplayString.ts:1 reads only enums of '@vue/reactivity',"
+            " which a build may inline)"
+        )
+    # an object of constants, or an enum merged with a namespace, is loaded: an error
+    for flags in (
+        "export const ReactiveFlags = { IS_REF: '__v_isRef' } as const;\n",
+        "export enum ReactiveFlags { IS_REF = '__v_isRef' }\n"
+        "export namespace ReactiveFlags { export const of = () => 1; }\n",
+    ):
+        (cycle,) = _cycles(_vue(flags), make_project)
+        assert cycle.severity is Severity.ERROR
+        assert "enums" not in cycle.message

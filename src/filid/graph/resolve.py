@@ -264,6 +264,12 @@ class Resolver:
         """Route folders of the packages that use a file-routing framework (Next.js…)."""
         return self._workspaces.route_directories
 
+    def manifest_targets(self) -> dict[str, tuple[str, ...]]:
+        """Every ``package.json`` folder → the files its manifest declares by name (``exports``
+        targets without ``*``, ``main``, ``module``, ``types``, ``bin``…), root-relative and
+        as written: paths of the published package, built or not."""
+        return self._workspaces.entry_targets
+
     def resolve_candidate(self, path: str) -> str | None:
         """The universe file a root-relative candidate path stands for, or ``None``."""
         if path in self._candidate_memo:

@@ -17,17 +17,15 @@ imports that no file-level cycle backs is no claim there.
 from __future__ import annotations
 
 import dataclasses
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.graph.compiler_paths import parent_dir
-from filid.graph.cycles import Cycle, find_cycles, is_type_import, strongly_connected
+from filid.graph.cycles import Cycle, find_cycles, strongly_connected
 from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, package_of
 from filid.model.errors import InputError
-from filid.model.graph import ModuleGraph
+from filid.model.graph import ImportEdge, ModuleGraph
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
 from filid.rules.barrel_loops import barrel_loops, runtime_edges
@@ -39,8 +37,8 @@ from filid.rules.base import (
     RuleMeta,
     import_location,
 )
-from filid.scan.classify import entry_stem
-from filid.scan.universe import is_source_file
+from filid.rules.enum_reads import EnumReads
+from filid.rules.shipped import unshipped_files
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +98,24 @@ class CircularDependency:
         # The root package of a monorepo is its workspace, not a unit: its files (scripts,
         # examples) are not a package that others depend on.
         packages = context.package_directories - {"."}
-        unshipped = _unshipped_files(context, packages)
+        unshipped = unshipped_files(context, packages)
         package_graph = _without_nested(
             build_package_graph(context.file_graph, packages, context.test_files | unshipped)
         )
-        spanning = _packages_in_file_loops(context, packages, context.test_files | unshipped)
+        enums = EnumReads(context)
+        spanning = _packages_in_file_loops(context, packages, context.test_files | unshipped, enums)
         for cycle in find_cycles(package_graph, include_type_imports=include):
             finding = _finding(context, cycle, "workspace packages")
             backed = any(len(set(cycle.members) & loop) >= 2 for loop in spanning)
-            yield finding if backed else dataclasses.replace(finding, severity=Severity.WARNING)
+            if not backed:
+                inlined = [e for e in cycle.route if enums.reads_only_enums(e)]
+                message = finding.message + "".join(
+                    f" ({e.source}:{e.fact.line} reads only enums of '{e.fact.specifier}',"
+                    " which a build may inline)"
+                    for e in inlined
+                )
+                finding = dataclasses.replace(finding, severity=Severity.WARNING, message=message)
+            yield finding
 
         yield from barrel_loops(context, packages, _finding)
 
@@ -127,48 +134,6 @@ def _without_nested(graph: ModuleGraph) -> ModuleGraph:
 
     edges = tuple(e for e in graph.edges if not nested(e.source, e.target))
     return ModuleGraph(nodes=graph.nodes, edges=edges)
-
-
-def _unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozenset[str]:
-    """Source files of a package that its entry points never load.
-
-    Decision (issue 23, SPEC §0 is silent): a package cycle is a claim about shipped code, so
-    only an import from a file the packages load closes one. What loads starts at each
-    package's entry points (manifest ``exports``/``main``/``bin``…, and ``index.*`` at the
-    package root; every file of a package that declares none, such as an app) and follows
-    runtime imports (not types, not from tests), across packages too. A seed script, a
-    one-off migration or a local tool that imports another package is left out: documenso's
-    ``packages/prisma/seed/*.ts`` imports test constants from ``app-tests``, which depends on
-    ``prisma`` through ``lib``, yet no shipped code of ``prisma`` loads the seed.
-    """
-    sources = [f for f in context.tree.files if is_source_file(f) and f not in context.test_files]
-    by_package: dict[str, list[str]] = {}
-    for file in sources:
-        package = package_of(file, packages)
-        if package is not None:
-            by_package.setdefault(package, []).append(file)
-    roots: set[str] = set()
-    for package, files in by_package.items():
-        prefix = "" if package == "." else package + "/"
-        entries = [
-            f
-            for f in files
-            if f in context.entry_files
-            or (parent_dir(f) == package and entry_stem(f[len(prefix) :]) == "index")
-        ]
-        roots.update(entries or files)
-    adjacency: dict[str, list[str]] = {}
-    for edge in context.file_graph.edges:
-        if not is_type_import(edge):
-            adjacency.setdefault(edge.source, []).append(edge.target)
-    loaded = set(roots)
-    queue = deque(sorted(roots))
-    while queue:
-        for target in adjacency.get(queue.popleft(), []):
-            if target not in loaded and target not in context.test_files:
-                loaded.add(target)
-                queue.append(target)
-    return frozenset(f for files in by_package.values() for f in files if f not in loaded)
 
 
 def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
@@ -221,22 +186,46 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
 
 
 def _packages_in_file_loops(
-    context: RuleContext, packages: frozenset[str], left_out: frozenset[str]
+    context: RuleContext, packages: frozenset[str], left_out: frozenset[str], enums: EnumReads
 ) -> list[frozenset[str]]:
     """For each runtime file-level import cycle, the packages its files belong to.
 
     Decision (issue 23, SPEC §0 is silent): a package cycle is an error when a file loop backs
     it (loading one package's code loads the other's, which loads the first); when only the
     dependency arrows loop (each package deep-imports the other in different files, as
-    documenso's packages do by design), it is reported as a warning.
+    documenso's packages do by design), it is reported as a warning. An import of another
+    package that reads only enums backs no loop: a build may inline them (``enum_reads``).
     """
+    edges = list(runtime_edges(context, left_out))
+    loops = _spanning_loops(edges, packages)
+    if not loops:
+        return []
+    component_of: dict[str, int] = {}
+    for number, (_, files) in enumerate(loops):
+        component_of.update(dict.fromkeys(files, number))
+    enum_only = {
+        id(edge)
+        for edge in edges
+        if component_of.get(edge.source, -1) == component_of.get(edge.target, -2)
+        and package_of(edge.source, packages) != package_of(edge.target, packages)
+        and enums.reads_only_enums(edge)
+    }
+    if enum_only:
+        loops = _spanning_loops([e for e in edges if id(e) not in enum_only], packages)
+    return [owners for owners, _ in loops]
+
+
+def _spanning_loops(
+    edges: list[ImportEdge], packages: frozenset[str]
+) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(packages, files) of each file-level cycle of ``edges`` that spans two packages."""
     adjacency: dict[str, set[str]] = {}
-    for edge in runtime_edges(context, left_out):
+    for edge in edges:
         adjacency.setdefault(edge.source, set()).add(edge.target)
     nodes = sorted(set(adjacency) | {t for targets in adjacency.values() for t in targets})
-    loops: list[frozenset[str]] = []
+    loops: list[tuple[frozenset[str], frozenset[str]]] = []
     for component in strongly_connected(nodes, adjacency):
         owners = {package_of(f, packages) for f in component} - {None}
         if len(owners) >= 2:
-            loops.append(frozenset(o for o in owners if o is not None))
+            loops.append((frozenset(o for o in owners if o is not None), frozenset(component)))
     return loops

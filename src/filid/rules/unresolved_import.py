@@ -15,7 +15,12 @@ that its governing tsconfig excludes (``exclude``) and no file imports (no compi
 payload's codemod fixtures ``*.input.ts``/``*.output.ts`` are read as text by their tests).
 A specifier that names a project file but for letter case says so: it resolves on macOS and
 Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). Nor is a
-scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``).
+scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``),
+nor a relative path written for the published package layout, which names a file the
+package's manifest publishes (stencil's ``../client/index.js``, ``check.generated_code``),
+nor a bundler query (``?inline``) in a file no bundler reads (see ``_unbundled_files``),
+nor an import in a file the project reads only as text (``?raw``: a code sample an Astro page
+shows, ``check.generated_code``).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from filid.rules.base import (
     RuleMeta,
     parent_path,
 )
+from filid.rules.shipped import unshipped_files
 
 _JS_EXTENSIONS = frozenset({"js", "jsx", "mjs", "cjs"})
 _SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -82,6 +88,25 @@ def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) ->
     return any(
         "/".join(segments[:end]) + "/pnpm-workspace.yaml" in files
         for end in range(start + 1, len(segments) + 1)
+    )
+
+
+def _unbundled_files(context: RuleContext) -> frozenset[str]:
+    """Source files no bundler reads: no file imports them, and their package declares entry
+    points that never load them (``rules.shipped``).
+
+    Decision (issue 23, SPEC §0 is silent): a bundler resource query (``./x.css?inline``,
+    ``?raw``, ``?url``) is resolved by the bundler alone; TypeScript never finds a file for
+    it and types it through an ambient wildcard module (vite/client's ``*?inline``), or
+    reports it itself. In a file only the type checker reads — qwik's
+    ``src/core/examples.tsx``, doc snippets kept to check that they compile — no tool looks
+    for the file, so its absence is no claim. A file some file imports (a test, which a
+    bundling test runner loads) or that its package's entries load is still judged, as is
+    every file of a package that declares no entry (an app: any file may be a bundle's
+    entry)."""
+    imported = {edge.target for edge in context.file_graph.edges}
+    return frozenset(
+        f for f in unshipped_files(context, context.package_directories) if f not in imported
     )
 
 
@@ -139,9 +164,15 @@ class UnresolvedImport:
                         return hit
             return None
 
+        unbundled: frozenset[str] | None = None
         for item in context.file_graph.unresolved:
             if item.specifier == DYNAMIC_SPECIFIER or item.file in context.test_files:
                 continue
+            if "?" in item.specifier:
+                if unbundled is None:
+                    unbundled = _unbundled_files(context)
+                if item.file in unbundled:
+                    continue  # only a bundler resolves a query, and none reads this file
             if (item.file, item.specifier) in context.generated_imports:
                 continue  # git ignores the missing target: a build generates it
             if _names_generated_code(item.specifier):
