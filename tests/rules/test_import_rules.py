@@ -211,3 +211,24 @@ def test_pure_function_isolation_at_each_import(make_project: ProjectFactory) ->
     found = evaluate(project, rule_ids=["pure-function-isolation"]).violations
     assert [(v.path, v.location.line) for v in found] == [("src/math/add.ts", 1)]
     assert project.tree.nodes["src/math"].category.value == "pure-function"
+
+
+def test_a_glob_specifier_is_a_pattern_not_an_unresolved_path(
+    make_project: ProjectFactory,
+) -> None:
+    # adobe/react-spectrum: Parcel's glob resolver (and babel's transform-glob-import) turn
+    # `'../../intl/tree/*.json'` into one import per locale file (102 false errors).
+    files = {
+        "package.json": '{"name": "spectrum", "private": true}\n',
+        "packages/react-aria/intl/tree/ar-AE.json": '{"a": "b"}\n',
+        "packages/react-aria/intl/tree/en-US.json": '{"a": "b"}\n',
+        "packages/react-aria/src/tree/useTreeItem.ts": (
+            "import intlMessages from '../../intl/tree/*.json';\n"
+            "import other from '../../intl/{menu,tree}/*.json';\n"
+            "import { gone } from './gone';\n"
+            "export const messages = [intlMessages, other, gone];\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    unresolved = [v.message for v in result.violations if v.rule_id == "unresolved-import"]
+    assert unresolved == ["'./gone' resolves to no file of the project"]

@@ -20,7 +20,7 @@ nor a relative path written for the published package layout, which names a file
 package's manifest publishes (stencil's ``../client/index.js``, ``check.generated_code``),
 nor a bundler query (``?inline``) in a file no bundler reads (see ``_unbundled_files``),
 nor an import in a file the project reads only as text (``?raw``: a code sample an Astro page
-shows, ``check.generated_code``).
+shows, ``check.generated_code``), nor a glob pattern (``'../intl/*.json'``, see ``_is_glob``).
 """
 
 from __future__ import annotations
@@ -61,6 +61,14 @@ def _names_generated_code(specifier: str) -> bool:
             stem = stem[: -len(extension)]
             break
     return stem.endswith((".gen", ".generated")) or "__generated__" in segments[:-1]
+
+
+def _is_glob(specifier: str) -> bool:
+    """A glob pattern, not a path: ``'../intl/*.json'`` (Parcel's ``@parcel/resolver-glob``,
+    babel's ``transform-glob-import``: one import of every matching file). Such a plugin
+    yields an empty set where nothing matches, and no compiler resolves the pattern, so it is
+    never an unresolved path (react-spectrum imports its locale folders this way)."""
+    return "*" in specifier or ("{" in specifier and "," in specifier and "}" in specifier)
 
 
 # Folders a CLI copies projects from (qwik's `starters/adapters/*` overlay `starters/apps/base`,
@@ -168,6 +176,8 @@ class UnresolvedImport:
         for item in context.file_graph.unresolved:
             if item.specifier == DYNAMIC_SPECIFIER or item.file in context.test_files:
                 continue
+            if _is_glob(item.specifier):
+                continue  # a pattern a glob resolver expands (Parcel, babel), not a path
             if "?" in item.specifier:
                 if unbundled is None:
                     unbundled = _unbundled_files(context)
