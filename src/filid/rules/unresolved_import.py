@@ -16,6 +16,10 @@ payload's codemod fixtures ``*.input.ts``/``*.output.ts`` are read as text by th
 A specifier that names a project file but for letter case says so: it resolves on macOS and
 Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). Nor is a
 scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``).
+Nor is a ``require()`` or ``import()`` whose failure the file handles (``ImportFact.guarded``:
+``try { require('./x.wasi.cjs') } catch {}``, ``import('x').catch(…)``): the optional-dependency
+idiom says the target may be missing, and the code carries on without it (the loader NAPI-RS
+generates tries a WASI build output that exists only after a wasm build).
 """
 
 from __future__ import annotations
@@ -85,6 +89,15 @@ def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) ->
     )
 
 
+def _is_guarded(context: RuleContext, file: str, line: int, specifier: str) -> bool:
+    """Whether every import of ``specifier`` at ``file:line`` is a guarded module call."""
+    facts = context.facts.get(file)
+    if facts is None:
+        return False
+    found = [f for f in facts.imports if f.line == line and f.specifier == specifier]
+    return bool(found) and all(fact.guarded for fact in found)
+
+
 class UnresolvedImport:
     """Flags every relative or aliased import that resolves to no file."""
 
@@ -142,6 +155,8 @@ class UnresolvedImport:
         for item in context.file_graph.unresolved:
             if item.specifier == DYNAMIC_SPECIFIER or item.file in context.test_files:
                 continue
+            if _is_guarded(context, item.file, item.line, item.specifier):
+                continue  # an optional dependency: the file handles its absence
             if (item.file, item.specifier) in context.generated_imports:
                 continue  # git ignores the missing target: a build generates it
             if _names_generated_code(item.specifier):
