@@ -939,3 +939,74 @@ def test_unguarded_module_calls_stay_claimed(make_project: ProjectFactory) -> No
         f"packages/frontend/native/index.js:'./rethrown.cjs' {message}",
         f"packages/frontend/native/static.ts:'./gone' {message}",
     ]
+
+
+def _platform(tsconfig: str, importer: str) -> dict[str, str]:
+    """hcengineering/platform's shape: `@hcengineering/core` exports only `.`; a middleware
+    package deep-imports its sources under the given tsconfig."""
+    return {
+        "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+        "packages/core/package.json": (
+            '{"name": "@hcengineering/core", "main": "lib/index.js",\n'
+            ' "exports": {".": {"types": "./types/index.d.ts", "require": "./lib/index.js"}}}\n'
+        ),
+        "packages/core/src/index.ts": "export * from './storage';\nexport * from './tx';\n",
+        "packages/core/src/storage.ts": "export interface DomainResult { value: number }\n",
+        "packages/core/src/tx.ts": (
+            "export interface Tx { id: string }\nexport const TX_DOMAIN = 'tx';\n"
+        ),
+        "packages/rig/tsconfig.json": (
+            '{"compilerOptions": {"module": "commonjs", "isolatedModules": true}}\n'
+        ),
+        "packages/middleware/package.json": '{"name": "@hcengineering/middleware"}\n',
+        "packages/middleware/tsconfig.json": tsconfig,
+        "packages/middleware/src/contextName.ts": importer,
+    }
+
+
+ERASED = (
+    "import type { DomainResult } from '@hcengineering/core/src';\n"
+    "import { type Tx } from '@hcengineering/core/src/tx';\n"
+    "import { Tx as T } from '@hcengineering/core/src/index';\n"
+    "export function f(r: DomainResult, t: Tx, u: T): number { return r.value; }\n"
+)
+
+
+def _unpublished(files: dict[str, str], make_project: ProjectFactory) -> list[str]:
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    return [
+        f"{v.location.line if v.location else 0}:{v.message}"
+        for v in result.violations
+        if v.rule_id == "unpublished-package-import"
+    ]
+
+
+def test_an_erased_deep_import_under_node10_resolution_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # `module: commonjs` without `moduleResolution` is node10, which ignores `exports`;
+    # Node never sees an import TypeScript erases.
+    extends_rig = '{"extends": "../rig/tsconfig.json", "include": ["src"]}\n'
+    assert _unpublished(_platform(extends_rig, ERASED), make_project) == []
+    # a base filid cannot read (rush links the rig into node_modules): which resolution
+    # runs is unknown, so an erased import is not claimed either
+    unread = '{"extends": "./node_modules/@hcengineering/platform-rig/tsconfig.json"}\n'
+    assert _unpublished(_platform(unread, ERASED), make_project) == []
+
+
+def test_erased_and_runtime_deep_imports_that_stay_claimed(make_project: ProjectFactory) -> None:
+    # A runtime import of an unpublished path is refused by Node whatever TypeScript does.
+    runtime = (
+        "import { TX_DOMAIN } from '@hcengineering/core/src/tx';\nexport const d = TX_DOMAIN;\n"
+    )
+    extends_rig = '{"extends": "../rig/tsconfig.json", "include": ["src"]}\n'
+    (message,) = _unpublished(_platform(extends_rig, runtime), make_project)
+    assert message.startswith("1:'@hcengineering/core/src/tx' is not published by ")
+    assert message.endswith("(its exports map does not list that path; Node refuses the import)")
+    # Under a resolution that reads `exports`, TypeScript refuses the erased imports: claimed,
+    # and the message names TypeScript, not Node.
+    bundler = '{"compilerOptions": {"module": "esnext", "moduleResolution": "bundler"}}\n'
+    found = _unpublished(_platform(bundler, ERASED), make_project)
+    assert [m.partition(":")[0] for m in found] == ["1", "2", "3"]
+    assert all("TypeScript's node16/nodenext/bundler resolution refuses it" in m for m in found)
+    assert not any("Node refuses" in m for m in found)
