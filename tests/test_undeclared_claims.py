@@ -1010,3 +1010,32 @@ def test_erased_and_runtime_deep_imports_that_stay_claimed(make_project: Project
     assert [m.partition(":")[0] for m in found] == ["1", "2", "3"]
     assert all("TypeScript's node16/nodenext/bundler resolution refuses it" in m for m in found)
     assert not any("Node refuses" in m for m in found)
+
+
+def test_the_package_rush_lists_owns_a_name_a_stale_copy_also_uses(
+    make_project: ProjectFactory,
+) -> None:
+    # platform: `plugins/client` is a stale copy of `foundations/core/packages/client` that
+    # rush.json does not list; the stale `plugins/client-resources` imports the name.
+    manifest = (
+        '{"name": "@hcengineering/client", "main": "lib/index.js",\n'
+        ' "exports": {".": "./lib/index.js"}}\n'
+    )
+    files = {
+        "rush.json": (
+            "// Rush's main configuration\n"
+            '{"rushVersion": "5.158.1", "projects": [\n'
+            '  {"packageName": "@hcengineering/client",'
+            ' "projectFolder": "foundations/core/packages/client"}]}\n'
+        ),
+        "foundations/core/packages/client/package.json": manifest,
+        "foundations/core/packages/client/src/index.ts": "export const connect = 1;\n",
+        "plugins/client/package.json": manifest,
+        "plugins/client/src/index.ts": "export const connect = 1;\n",
+        "plugins/client-resources/package.json": '{"name": "@hcengineering/client-resources"}\n',
+        "plugins/client-resources/src/index.ts": (
+            "import { connect } from '@hcengineering/client/src';\nexport default connect;\n"
+        ),
+    }
+    (message,) = _unpublished(files, make_project)
+    assert "is not published by foundations/core/packages/client/package.json" in message
