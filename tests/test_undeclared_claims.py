@@ -1039,3 +1039,79 @@ def test_the_package_rush_lists_owns_a_name_a_stale_copy_also_uses(
     }
     (message,) = _unpublished(files, make_project)
     assert "is not published by foundations/core/packages/client/package.json" in message
+
+
+def _trash_bin(type_importers: int) -> dict[str, str]:
+    """webiny's `app-trash-bin`: the repositories of the Domain layer import the layer's
+    barrel through the `~/*` alias; one reads a value there, ``type_importers`` types only."""
+    root = "packages/app-trash-bin"
+    files = {
+        f"{root}/package.json": '{"name": "@webiny/app-trash-bin", "main": "index.js"}\n',
+        f"{root}/tsconfig.json": '{"compilerOptions": {"paths": {"~/*": ["./src/*"]}}}\n',
+        f"{root}/src/index.ts": "export * from './Domain';\n",
+        f"{root}/src/Domain/index.ts": (
+            "export * from './Models';\nexport * from './Repositories';\n"
+        ),
+        f"{root}/src/Domain/Models/index.ts": "export * from './TrashBinItem';\n",
+        f"{root}/src/Domain/Models/TrashBinItem/index.ts": (
+            "export * from './TrashBinItem';\nexport * from './ITrashBinItemMapper';\n"
+        ),
+        f"{root}/src/Domain/Models/TrashBinItem/TrashBinItem.ts": (
+            "export class TrashBinItem {\n"
+            "  static create(id: string) { return new TrashBinItem(); }\n}\n"
+        ),
+        f"{root}/src/Domain/Models/TrashBinItem/ITrashBinItemMapper.ts": (
+            "export interface ITrashBinItemMapper<T> { toDTO(data: T): unknown }\n"
+        ),
+        f"{root}/src/Domain/Repositories/index.ts": (
+            "export * from './SelectedItems';\nexport * from './TrashBinItems';\n"
+        ),
+        f"{root}/src/Domain/Repositories/TrashBinItems/index.ts": (
+            "export * from './TrashBinItemsRepository';\nexport * from './TrashBinItemMapper';\n"
+        ),
+        f"{root}/src/Domain/Repositories/TrashBinItems/TrashBinItemsRepository.ts": (
+            'import { ITrashBinItemMapper, TrashBinItem } from "~/Domain";\n'
+            "export class TrashBinItemsRepository {\n"
+            "  constructor(private mapper: ITrashBinItemMapper<TrashBinItem>) {}\n"
+            "  load(ids: string[]) { return ids.map(id => TrashBinItem.create(id)); }\n"
+            "}\n"
+        ),
+        f"{root}/src/Domain/Repositories/SelectedItems/index.ts": (
+            "export * from './SelectedItemsRepository';\n"
+        ),
+    }
+    typed = [
+        (
+            f"{root}/src/Domain/Repositories/TrashBinItems/TrashBinItemMapper.ts",
+            "export class TrashBinItemMapper implements ITrashBinItemMapper<TrashBinItem> {\n"
+            "  toDTO(data: TrashBinItem) { return data; }\n}\n",
+        ),
+        (
+            f"{root}/src/Domain/Repositories/SelectedItems/SelectedItemsRepository.ts",
+            "export class SelectedItemsRepository { items: TrashBinItem[] = []; }\n",
+        ),
+    ]
+    for index, (path, body) in enumerate(typed):
+        if index < type_importers:
+            names = "ITrashBinItemMapper, TrashBinItem" if "Mapper" in path else "TrashBinItem"
+            files[path] = f'import {{ {names} }} from "~/Domain";\n{body}'
+        else:  # the sibling imports the files themselves
+            files[path] = (
+                "import { TrashBinItem } from '../../Models/TrashBinItem/TrashBinItem';\n"
+                "import { ITrashBinItemMapper } from "
+                "'../../Models/TrashBinItem/ITrashBinItemMapper';\n" + body
+            )
+    return files
+
+
+def test_a_layer_barrel_its_files_import_for_types_too_is_a_habit(
+    make_project: ProjectFactory,
+) -> None:
+    # Three files of the layer import its barrel, two of them for types only: the layer's
+    # convention, so the loop the value import closes is a warning.
+    (cycle,) = _cycles(_trash_bin(type_importers=2), make_project)
+    assert cycle.severity is Severity.WARNING
+    # One file alone importing its layer's barrel (webiny's `DataList.tsx` importing '..',
+    # homarr's own-package import): a one-off, an error.
+    (cycle,) = _cycles(_trash_bin(type_importers=0), make_project)
+    assert cycle.severity is Severity.ERROR

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from filid.graph.compiler_paths import is_within, parent_dir
 from filid.graph.cycles import Cycle, find_cycles, is_type_import
@@ -50,7 +50,15 @@ def barrel_loops(
         nodes=tuple(sorted({f for pair in grouped for f in pair})),
         edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
     )
-    habits = _barrel_habits(grouped, context.facts, packages)
+    # The habit is how the files write their imports: an import of the barrel erased at
+    # emit (types only) follows the convention as much as one that loads it.
+    written = {
+        (edge.source, edge.target)
+        for edge in context.file_graph.edges
+        if edge.source not in context.test_files
+        and package_of(edge.source, packages) == package_of(edge.target, packages)
+    }
+    habits = _barrel_habits(written, context.facts, packages)
     tree = context.tree
     seen: set[tuple[str, ...]] = set()
     for component in find_cycles(graph, include_type_imports=False):
@@ -247,7 +255,7 @@ HABIT_PER_PACKAGE = 10
 
 
 def _barrel_habits(
-    grouped: Mapping[tuple[str, str], list[ImportEdge]],
+    pairs: Collection[tuple[str, str]],
     facts: Mapping[str, FileFacts],
     packages: frozenset[str],
 ) -> frozenset[str]:
@@ -256,10 +264,13 @@ def _barrel_habits(
     Decision (issue 23, SPEC §0 is silent): a file that imports its own folder's barrel where
     its neighbours import the files themselves is a slip its maintainers fix in one line; the
     same import made by many files of the folder or of the package is the code base's
-    convention, and a loop it closes is reported as a warning.
+    convention, and a loop it closes is reported as a warning. ``pairs`` are the (importer,
+    imported file) pairs of every import the files write, type-only ones included: webiny's
+    ``Domain/Repositories/**`` import their layer's ``~/Domain`` barrel in six files, five for
+    types only, and the one that reads a value there follows that convention.
     """
     importers: dict[str, set[str]] = {}
-    for source, target in grouped:
+    for source, target in pairs:
         if _is_own_barrel_import(source, target, facts):
             importers.setdefault(target, set()).add(source)
     per_package: dict[str | None, set[str]] = {}
