@@ -1115,3 +1115,49 @@ def test_a_layer_barrel_its_files_import_for_types_too_is_a_habit(
     # homarr's own-package import): a one-off, an error.
     (cycle,) = _cycles(_trash_bin(type_importers=0), make_project)
     assert cycle.severity is Severity.ERROR
+
+
+# webiny: `@webiny/wcp` (published from `dist/`, so its `main: index.js` names no source
+# file) requires the build kit `@webiny/project-utils` only in its build script.
+WCP = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/wcp/package.json": (
+        '{"name": "@webiny/wcp", "main": "index.js", "publishConfig": {"directory": "dist"},\n'
+        ' "devDependencies": {"@webiny/project-utils": "0.0.0"}}\n'
+    ),
+    "packages/wcp/src/index.ts": "export const wcpUrl = () => 'https://wcp';\n",
+    "packages/wcp/webiny.config.js": (
+        'const { createBuildPackage } = require("@webiny/project-utils");\n'
+        "module.exports = { commands: { build: createBuildPackage({ cwd: __dirname }) } };\n"
+    ),
+    "packages/wcp/.babelrc.js": 'module.exports = require("@webiny/project-utils").babel;\n',
+    "packages/project-utils/package.json": (
+        '{"name": "@webiny/project-utils", "main": "index.js"}\n'
+    ),
+    "packages/project-utils/index.js": (
+        'const config = require("./bundling/app/config/webpack.config.js");\n'
+        "module.exports = { createBuildPackage: () => config, babel: {} };\n"
+    ),
+    "packages/project-utils/bundling/app/config/webpack.config.js": (
+        'const { log } = require("@webiny/cli/utils");\nmodule.exports = { log };\n'
+    ),
+    "packages/cli/package.json": '{"name": "@webiny/cli", "main": "index.js"}\n',
+    "packages/cli/index.js": 'module.exports = require("./commands/wcp/hooks");\n',
+    "packages/cli/utils/index.js": "module.exports = { log: console.log };\n",
+    "packages/cli/commands/wcp/hooks.js": (
+        'const { wcpUrl } = require("@webiny/wcp/src");\nmodule.exports = [wcpUrl];\n'
+    ),
+}
+
+
+def test_a_package_cycle_closed_only_by_a_build_config_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert _cycles(WCP, make_project) == []
+    # the same import in the package's own code closes a runtime package cycle: claimed
+    files = dict(WCP)
+    files["packages/wcp/src/index.ts"] = (
+        'import { babel } from "@webiny/project-utils";\nexport const wcpUrl = () => babel;\n'
+    )
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.members == ("packages/cli", "packages/project-utils", "packages/wcp")
