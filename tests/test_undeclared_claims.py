@@ -1161,3 +1161,25 @@ def test_a_package_cycle_closed_only_by_a_build_config_is_no_claim(
     )
     (cycle,) = _cycles(files, make_project)
     assert cycle.members == ("packages/cli", "packages/project-utils", "packages/wcp")
+
+
+def test_a_scaffold_below_a_singular_template_folder_is_not_too_deep(
+    make_project: ProjectFactory,
+) -> None:
+    # webiny's create-webiny-project scaffold `packages/cwp-template-aws/template/`, copied
+    # into a new project where it sits four levels higher.
+    scaffold = (
+        "packages/cwp-template-aws/template/common/extensions/theme/src/layouts/forms/"
+        "DefaultFormLayout/fields/components"
+    )
+    files = {
+        "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+        "packages/cwp-template-aws/package.json": '{"name": "@webiny/cwp-template-aws"}\n',
+        f"{scaffold}/Field.tsx": "export const Field = () => null;\n",
+        # a source tree as deep that is no scaffold stays claimed
+        "packages/app/src/a/b/c/d/e/f/g/h/deep.ts": "export const d = 1;\n",
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.path for v in result.violations if v.rule_id == "max-depth"] == [
+        "packages/app/src/a/b/c/d/e/f/g/h"
+    ]

@@ -73,7 +73,8 @@ def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) ->
     it: shadcn's ``templates/next-app`` imports ``@/components/ui/button``, which
     ``shadcn add`` writes. A template the repository's workspace builds (payload's
     ``templates/ecommerce``, listed in its root ``pnpm-workspace.yaml``) is judged like any
-    package. Decision (SPEC is silent); ``max-depth`` exempts ``templates`` folders only."""
+    package. Decision (SPEC is silent); ``max-depth`` exempts every folder below a scaffold
+    folder, workspace member or not: the copied project's depth is what counts there."""
     segments = file.split("/")[:-1]
     found = [i for i, segment in enumerate(segments) if segment in SCAFFOLD_FOLDERS]
     if not found:
