@@ -1183,3 +1183,38 @@ def test_a_scaffold_below_a_singular_template_folder_is_not_too_deep(
     assert [v.path for v in result.violations if v.rule_id == "max-depth"] == [
         "packages/app/src/a/b/c/d/e/f/g/h"
     ]
+
+
+def test_a_barrel_loop_is_placed_beside_its_folders_not_at_their_owner(
+    make_project: ProjectFactory,
+) -> None:
+    # continue's gui: `mainInput/` has no index, so the tree's owner of its files is the
+    # repository root; the code the loop shares belongs under `gui/src/components`.
+    files = {
+        "gui/package.json": '{"name": "gui", "private": true}\n',
+        "gui/src/components/mainInput/InputToolbar.tsx": (
+            "import { ModeSelect } from '../ModeSelect';\n"
+            "export const InputToolbar = () => ModeSelect;\n"
+        ),
+        "gui/src/components/ModeSelect/index.ts": "export { ModeSelect } from './ModeSelect';\n",
+        "gui/src/components/ModeSelect/ModeSelect.tsx": (
+            "import { TipTapEditor } from '../mainInput/TipTapEditor';\n"
+            "export const ModeSelect = () => TipTapEditor;\n"
+        ),
+        "gui/src/components/mainInput/TipTapEditor/index.ts": (
+            "export { TipTapEditor } from './TipTapEditor';\n"
+        ),
+        "gui/src/components/mainInput/TipTapEditor/TipTapEditor.tsx": (
+            "import { InputToolbar } from '../InputToolbar';\n"
+            "export const TipTapEditor = () => InputToolbar;\n"
+        ),
+    }
+    (cycle,) = _cycles(files, make_project)
+    assert cycle.suggestion == "move the shared part to gui/src/components/shared"
+    assert cycle.fix is not None and cycle.fix.target_path == "gui/src/components/shared"
+    # the members (and so the fingerprint) stay the tree's owners
+    assert cycle.members == (
+        ".",
+        "gui/src/components/ModeSelect",
+        "gui/src/components/mainInput/TipTapEditor",
+    )
