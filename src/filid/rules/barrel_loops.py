@@ -50,15 +50,16 @@ def barrel_loops(
         nodes=tuple(sorted({f for pair in grouped for f in pair})),
         edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
     )
-    # The habit is how the files write their imports: an import of the barrel erased at
-    # emit (types only) follows the convention as much as one that loads it.
+    habits = _barrel_habits(grouped, context.facts, packages)
+    # A part of the folder whose files import its barrel by convention, type-only imports
+    # included: the convention is how the files write their imports.
     written = {
         (edge.source, edge.target)
         for edge in context.file_graph.edges
         if edge.source not in context.test_files
         and package_of(edge.source, packages) == package_of(edge.target, packages)
     }
-    habits = _barrel_habits(written, context.facts, packages)
+    conventions = _barrel_conventions(written, context.facts)
     tree = context.tree
     seen: set[tuple[str, ...]] = set()
     for component in find_cycles(graph, include_type_imports=False):
@@ -111,9 +112,9 @@ def barrel_loops(
                 # or an import of what the barrel itself declares (fixing it moves code),
                 # stays a warning.
                 def is_slip(pair: tuple[str, str]) -> bool:
-                    return pair[1] not in habits and _names_only_reexports(
-                        grouped[pair], context.facts.get(pair[1])
-                    )
+                    if pair[1] in habits or _part_of(*pair) in conventions:
+                        return False
+                    return _names_only_reexports(grouped[pair], context.facts.get(pair[1]))
 
                 inside.sort(key=lambda pair: not is_slip(pair))
                 for own in inside:
@@ -254,8 +255,39 @@ HABIT_PER_BARREL = 3
 HABIT_PER_PACKAGE = 10
 
 
+def _part_of(importer: str, barrel: str) -> tuple[str, str]:
+    """(barrel, the child of the barrel's folder that holds ``importer``; ``""`` when the
+    importer sits in that folder itself)."""
+    folder = parent_dir(barrel)
+    rest = importer if folder == "." else importer[len(folder) + 1 :]
+    child, slash, _ = rest.partition("/")
+    return barrel, child if slash else ""
+
+
+def _barrel_conventions(
+    pairs: Collection[tuple[str, str]], facts: Mapping[str, FileFacts]
+) -> frozenset[tuple[str, str]]:
+    """The (barrel, child folder) parts of a folder whose files import the folder's barrel by
+    convention: ``HABIT_PER_BARREL`` or more files of one child folder import it, type-only
+    imports included (``pairs``: every import the files write).
+
+    Decision (issue 23): the convention is how the files of one part of the code write their
+    imports, and an import erased at emit follows it as much as one that loads the barrel.
+    webiny's ``Domain/Repositories/**`` import their layer's ``~/Domain`` barrel in six files,
+    five for types only: the one that reads a value there follows the convention (a warning).
+    Files of another part doing so make no convention for this one: teable's
+    ``image-toolbar-button.tsx`` importing the ``components`` barrel from ``comment/`` is a
+    one-off, whatever ``grid-enhancements/hooks`` do.
+    """
+    importers: dict[tuple[str, str], set[str]] = {}
+    for source, target in pairs:
+        if _is_own_barrel_import(source, target, facts):
+            importers.setdefault(_part_of(source, target), set()).add(source)
+    return frozenset(part for part, files in importers.items() if len(files) >= HABIT_PER_BARREL)
+
+
 def _barrel_habits(
-    pairs: Collection[tuple[str, str]],
+    grouped: Mapping[tuple[str, str], list[ImportEdge]],
     facts: Mapping[str, FileFacts],
     packages: frozenset[str],
 ) -> frozenset[str]:
@@ -264,13 +296,10 @@ def _barrel_habits(
     Decision (issue 23, SPEC §0 is silent): a file that imports its own folder's barrel where
     its neighbours import the files themselves is a slip its maintainers fix in one line; the
     same import made by many files of the folder or of the package is the code base's
-    convention, and a loop it closes is reported as a warning. ``pairs`` are the (importer,
-    imported file) pairs of every import the files write, type-only ones included: webiny's
-    ``Domain/Repositories/**`` import their layer's ``~/Domain`` barrel in six files, five for
-    types only, and the one that reads a value there follows that convention.
+    convention, and a loop it closes is reported as a warning.
     """
     importers: dict[str, set[str]] = {}
-    for source, target in pairs:
+    for source, target in grouped:
         if _is_own_barrel_import(source, target, facts):
             importers.setdefault(target, set()).add(source)
     per_package: dict[str | None, set[str]] = {}
