@@ -30,6 +30,7 @@ from filid.model.violations import Location, Severity, Violation
 from filid.rules.base import Finding, Rule, RuleContext
 from filid.rules.catalogue import regime_severity, rule_runs
 from filid.rules.registry import RULES
+from filid.rules.unpublished_package_import import is_erased_at_emit
 from filid.scan.universe import (
     is_source_file,
 )
@@ -252,12 +253,20 @@ def source_directories(files: Sequence[str]) -> frozenset[str]:
 
 def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     """(importing file, specifier) → the workspace package folder whose manifest does not
-    publish that path, for every bare specifier that reached a file outside the manifest."""
+    publish that path, for every bare specifier that reached a file outside the manifest.
+    An import erased at emit (``is_erased_at_emit``) is left out unless the importer's
+    TypeScript resolution reads ``exports`` (node16/nodenext/bundler): Node never loads it,
+    and node10/classic resolution finds the file all the same."""
     found: dict[tuple[str, str], str] = {}
     resolver = project.resolver
     for edge in project.file_graph.edges:
         specifier = edge.fact.specifier
         if edge.via_manifest or specifier is None or specifier.startswith((".", "/", "#")):
+            continue
+        if (
+            is_erased_at_emit(edge)
+            and resolver.honours_exports(parent_dir(edge.source)) is not True
+        ):
             continue
         package = resolver.unpublished_package(parent_dir(edge.source), specifier)
         if package is not None:

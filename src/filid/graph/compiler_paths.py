@@ -85,6 +85,24 @@ class CompilerPaths:
     # ``verbatimModuleSyntax``, ``preserveValueImports`` or ``importsNotUsedAsValues``
     # ``preserve``/``error``: an import whose bindings are read only as types stays at emit.
     keeps_value_imports: bool = False
+    # A base of the ``extends`` chain could not be read (a package base in ``node_modules``,
+    # a missing relative base): options it may set are unknown.
+    has_unread_base: bool = False
+
+    @property
+    def honours_exports(self) -> bool | None:
+        """Whether TypeScript's module resolution here reads a package's ``exports`` map:
+        ``moduleResolution`` node16, nodenext or bundler (set, or implied by ``module``
+        node16/nodenext/preserve). node10 (``node``) and classic ignore ``exports``; so does
+        the default when neither option is set (classic, or node10 with ``module``
+        commonjs). None when an unread base of the ``extends`` chain may set the answer."""
+        resolution = self.module_resolution
+        if resolution is None:
+            implied = {"node16": "node16", "nodenext": "nodenext", "preserve": "bundler"}
+            resolution = implied.get(self.module or "")
+            if resolution is None and self.has_unread_base:
+                return None
+        return resolution in ("node16", "nodenext", "bundler")
 
     @property
     def needs_extensions(self) -> bool:

@@ -131,6 +131,13 @@ class Resolver:
         options = self._tsconfigs.for_directory(directory)
         return options is not None and options.keeps_value_imports
 
+    def honours_exports(self, directory: str) -> bool | None:
+        """Whether TypeScript's resolution for files of ``directory`` reads ``exports`` maps
+        (``CompilerPaths.honours_exports``; no tsconfig: TypeScript's defaults, which do not).
+        None when the governing config extends a base filid cannot read."""
+        options = self._tsconfigs.for_directory(directory)
+        return False if options is None else options.honours_exports
+
     @property
     def tsconfigs(self) -> TsconfigIndex:
         """The project's tsconfigs: which program compiles or leaves out a file."""

@@ -62,6 +62,8 @@ class _RawOptions:
     excludes: tuple[str, ...] | None = None
     # ``references`` (project references) of this config itself, as config paths.
     references: tuple[str, ...] = ()
+    # A base of the chain is not read: a package base (node_modules) or a missing file.
+    has_unread_base: bool = False
 
     def compiles(self, file: str, config_dir: str) -> bool:
         """Whether root-relative ``file`` is a root file of this config's program."""
@@ -95,6 +97,12 @@ def _keeps_value_imports(options: dict[str, object]) -> bool | None:
     if isinstance(unused, str):
         said.append(unused.lower() in ("preserve", "error"))
     return any(said) if said else None
+
+
+def _extends_values(raw: object) -> list[str]:
+    """The bases an ``extends`` names (a string, or a list of them in TS 5)."""
+    values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
+    return [value for value in values if isinstance(value, str) and value]
 
 
 class TsconfigIndex:
@@ -132,6 +140,7 @@ class TsconfigIndex:
                     custom_conditions=raw.custom_conditions,
                     has_root_dirs=raw.has_root_dirs,
                     keeps_value_imports=bool(raw.keeps_value_imports),
+                    has_unread_base=raw.has_unread_base,
                 )
 
     @property
@@ -217,7 +226,9 @@ class TsconfigIndex:
         excludes: tuple[str, ...] | None = None
         if self._has_missing_base(obj.get("extends"), config_dir):
             has_root_dirs = True  # options unknown (`.svelte-kit/tsconfig.json`): may map dirs
-        for base in self._extends_targets(obj.get("extends"), config_dir):
+        bases = self._extends_targets(obj.get("extends"), config_dir)
+        unread = len(bases) < len(_extends_values(obj.get("extends")))
+        for base in bases:
             inherited = self._raw.get(base)
             if inherited is None or base == config:
                 continue  # a cycle in extends: TypeScript errors; we just stop following it
@@ -231,6 +242,7 @@ class TsconfigIndex:
             module_resolution = inherited.module_resolution or module_resolution
             conditions = inherited.custom_conditions or conditions
             has_root_dirs = has_root_dirs or inherited.has_root_dirs
+            unread = unread or inherited.has_unread_base
             if inherited.keeps_value_imports is not None:
                 keeps = inherited.keeps_value_imports
             if inherited.excludes is not None:
@@ -286,6 +298,7 @@ class TsconfigIndex:
             program["include"],
             excludes,
             self._references(obj.get("references"), config_dir),
+            unread,
         )
 
     def leaves_out(self, file: str) -> bool:
@@ -375,11 +388,8 @@ class TsconfigIndex:
         return False
 
     def _extends_targets(self, raw: object, config_dir: str) -> list[str]:
-        values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
         targets: list[str] = []
-        for value in values:
-            if not isinstance(value, str) or not value:
-                continue
+        for value in _extends_values(raw):
             if value.startswith("/"):
                 try:
                     rel = Path(value).resolve().relative_to(self._root.resolve()).as_posix()

@@ -1,5 +1,6 @@
 """Workspace declarations (``pnpm-workspace.yaml`` ``packages:``, ``package.json``
-``workspaces``) and pnpm/bun catalogs: which named packages are members of the workspace."""
+``workspaces``, Rush's ``rush.json`` ``projects``) and pnpm/bun catalogs: which named packages
+are members of the workspace."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from pathlib import Path
 
 from filid.config.globs import matches_glob
 from filid.graph.compiler_paths import parent_dir
+from filid.graph.jsonc import read_jsonc_file
 from filid.graph.yamlfile import read_yaml_file
+from filid.model.errors import InputError
 
 
 def _workspace_globs(value: object) -> list[str] | None:
@@ -39,6 +42,8 @@ class WorkspaceDeclarations:
             name = file.rpartition("/")[2]
             if name == "pnpm-workspace.yaml":
                 self._read_pnpm(root, file)
+            elif name == "rush.json":
+                self._read_rush(root, file)
             elif name == "package.json":
                 data = manifests.get(file)
                 if isinstance(data, dict) and "workspaces" in data:
@@ -81,6 +86,26 @@ class WorkspaceDeclarations:
             return
         self.globs.append((parent_dir(file), [g.strip() for g in packages if g.strip()]))
         self._read_catalogs(parent_dir(file), data)
+
+    def _read_rush(self, root: Path, file: str) -> None:
+        """Rush links exactly the ``projects[].projectFolder`` folders of ``rush.json`` (each
+        relative to its folder); a stale copy of a package that Rush does not list is no
+        member, however its manifest names itself."""
+        try:
+            data = read_jsonc_file(root, file)
+        except InputError as error:
+            self._unreadable(file, str(error)[len(file) + 2 :])
+            return
+        projects = data.get("projects") if isinstance(data, dict) else None
+        if not isinstance(projects, list):
+            self._unreadable(file, "`projects` is not a list")
+            return
+        folders = [
+            str(project["projectFolder"]).strip().strip("/")
+            for project in projects
+            if isinstance(project, dict) and isinstance(project.get("projectFolder"), str)
+        ]
+        self.globs.append((parent_dir(file), [f for f in folders if f]))
 
     def _read_catalogs(self, directory: str, data: dict[object, object]) -> None:
         """``catalog`` (the default catalog) and ``catalogs.<name>`` of a manifest."""

@@ -72,6 +72,10 @@ class ImportFact:
     ``deferred`` is True for a static import in a TypeScript file whose bindings are read as
     values only in thunks (``forwardRef(() => X)``, ``() => table.id``; see
     ``filid.parse.thunks``): loading the file reads none of them.
+    ``guarded`` is True for a ``require()`` or dynamic ``import()`` whose failure the file
+    handles where it makes the call — inside a ``try`` block whose ``catch`` does not simply
+    rethrow, an awaited ``import()`` there, or ``import('x').catch(…)`` (see
+    ``filid.parse.guards``): the optional-dependency idiom, whose target may be missing.
     """
 
     specifier: str | None
@@ -82,6 +86,7 @@ class ImportFact:
     is_reexport: bool = False
     value_used: bool = True
     deferred: bool = False
+    guarded: bool = False
 
     @property
     def line(self) -> int:

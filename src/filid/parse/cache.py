@@ -100,8 +100,12 @@ def shape_digest(encoded: Any) -> str:
     return facts_digest(
         [
             path,
-            # value use (and thunk-only use) decides whether an import is a runtime edge
-            [[s, k, names, r, spec is None, v, d] for s, k, _, spec, names, r, v, d in imports],
+            # value use (and thunk-only use) decides whether an import is a runtime edge; a
+            # guarded call whether an unresolved one is claimed
+            [
+                [s, k, names, r, spec is None, v, d, g]
+                for s, k, _, spec, names, r, v, d, g in imports
+            ],
             [[name, k, t, source, local] for name, k, t, source, local, _ in exports],
             [[k, name, exported] for k, name, exported, _ in declarations],
             [[k, names, t] for k, _, names, t in statements],

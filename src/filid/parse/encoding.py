@@ -26,8 +26,9 @@ from filid.model.facts import (
 # name carries it, so old caches are ignored.
 # 3: non-entry files parsed in lean mode; 4: `export type *` read; 5: test case counts;
 # 6: whether a static import's bindings are read as values (import elision);
-# 7: whether they are read only in thunks (`forwardRef(() => X)`)
-FACTS_FORMAT = 7
+# 7: whether they are read only in thunks (`forwardRef(() => X)`);
+# 8: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`)
+FACTS_FORMAT = 8
 
 _IMPORT_KINDS = {kind.value: kind for kind in ImportKind}
 _EXPORT_KINDS = {kind.value: kind for kind in ExportKind}
@@ -60,6 +61,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
                 i.is_reexport,
                 i.value_used,
                 i.deferred,
+                i.guarded,
             ]
             for i in facts.imports
         ],
@@ -101,8 +103,19 @@ def decode_facts(data: Any) -> FileFacts:
                     reexport,
                     bool(value_used),
                     bool(deferred),
+                    bool(guarded),
                 )
-                for spec, kind, span, spec_span, names, reexport, value_used, deferred in imports
+                for (
+                    spec,
+                    kind,
+                    span,
+                    spec_span,
+                    names,
+                    reexport,
+                    value_used,
+                    deferred,
+                    guarded,
+                ) in imports
             ]
         ),
         tuple(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact, ImportKind
+from filid.parse.guards import is_guarded
 from filid.parse.top_level import TopLevelWalker
 
 # Nodes whose subtree is a type, not an expression: an `import('x')` inside only names a type.
@@ -101,6 +102,9 @@ def _add_call(walker: TopLevelWalker, call: Node, kind: ImportKind) -> None:
     specifier, specifier_span = walker.string_value(first)
     if specifier is None and kind is not ImportKind.DYNAMIC:
         return  # `require(x)` with a computed name is not a module reference we can follow
+    guarded = kind is not ImportKind.TYPE and is_guarded(call, dynamic=kind is ImportKind.DYNAMIC)
     walker.call_imports.append(
-        ImportFact(specifier, kind, walker.spans.node(call), specifier_span, ("*",))
+        ImportFact(
+            specifier, kind, walker.spans.node(call), specifier_span, ("*",), guarded=guarded
+        )
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from filid.graph.compiler_paths import is_within, parent_dir
 from filid.graph.cycles import Cycle, find_cycles, is_type_import
@@ -51,6 +51,15 @@ def barrel_loops(
         edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
     )
     habits = _barrel_habits(grouped, context.facts, packages)
+    # A part of the folder whose files import its barrel by convention, type-only imports
+    # included: the convention is how the files write their imports.
+    written = {
+        (edge.source, edge.target)
+        for edge in context.file_graph.edges
+        if edge.source not in context.test_files
+        and package_of(edge.source, packages) == package_of(edge.target, packages)
+    }
+    conventions = _barrel_conventions(written, context.facts)
     tree = context.tree
     seen: set[tuple[str, ...]] = set()
     for component in find_cycles(graph, include_type_imports=False):
@@ -103,9 +112,9 @@ def barrel_loops(
                 # or an import of what the barrel itself declares (fixing it moves code),
                 # stays a warning.
                 def is_slip(pair: tuple[str, str]) -> bool:
-                    return pair[1] not in habits and _names_only_reexports(
-                        grouped[pair], context.facts.get(pair[1])
-                    )
+                    if pair[1] in habits or _part_of(*pair) in conventions:
+                        return False
+                    return _names_only_reexports(grouped[pair], context.facts.get(pair[1]))
 
                 inside.sort(key=lambda pair: not is_slip(pair))
                 for own in inside:
@@ -244,6 +253,37 @@ def _names_only_reexports(edges: Sequence[ImportEdge], barrel: FileFacts | None)
 # plane's web app do the same", "payload/src imports its root index throughout").
 HABIT_PER_BARREL = 3
 HABIT_PER_PACKAGE = 10
+
+
+def _part_of(importer: str, barrel: str) -> tuple[str, str]:
+    """(barrel, the child of the barrel's folder that holds ``importer``; ``""`` when the
+    importer sits in that folder itself)."""
+    folder = parent_dir(barrel)
+    rest = importer if folder == "." else importer[len(folder) + 1 :]
+    child, slash, _ = rest.partition("/")
+    return barrel, child if slash else ""
+
+
+def _barrel_conventions(
+    pairs: Collection[tuple[str, str]], facts: Mapping[str, FileFacts]
+) -> frozenset[tuple[str, str]]:
+    """The (barrel, child folder) parts of a folder whose files import the folder's barrel by
+    convention: ``HABIT_PER_BARREL`` or more files of one child folder import it, type-only
+    imports included (``pairs``: every import the files write).
+
+    Decision (issue 23): the convention is how the files of one part of the code write their
+    imports, and an import erased at emit follows it as much as one that loads the barrel.
+    webiny's ``Domain/Repositories/**`` import their layer's ``~/Domain`` barrel in six files,
+    five for types only: the one that reads a value there follows the convention (a warning).
+    Files of another part doing so make no convention for this one: teable's
+    ``image-toolbar-button.tsx`` importing the ``components`` barrel from ``comment/`` is a
+    one-off, whatever ``grid-enhancements/hooks`` do.
+    """
+    importers: dict[tuple[str, str], set[str]] = {}
+    for source, target in pairs:
+        if _is_own_barrel_import(source, target, facts):
+            importers.setdefault(_part_of(source, target), set()).add(source)
+    return frozenset(part for part, files in importers.items() if len(files) >= HABIT_PER_BARREL)
 
 
 def _barrel_habits(

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from filid.graph.compiler_paths import join_path
 from filid.graph.cycles import Cycle, find_cycles, strongly_connected
 from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, package_of
@@ -160,13 +161,16 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
             members=members,
             fingerprint_parts=("packages", *members),
         )
-    lca = members[0]
-    try:
-        for other in members[1:]:
-            lca = resolve_lca(context.tree, lca, other).lca
-        placement = resolve_lca(context.tree, lca, lca).suggested_placement
-    except InputError:
-        placement = "."
+    if not context.declared and cycle.modules:
+        placement = join_path(_common_folder(cycle.modules), "shared")
+    else:
+        lca = members[0]
+        try:
+            for other in members[1:]:
+                lca = resolve_lca(context.tree, lca, other).lca
+            placement = resolve_lca(context.tree, lca, lca).suggested_placement
+        except InputError:
+            placement = "."
     return Finding(
         node=first,
         path=first,
@@ -183,6 +187,26 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
         members=members,
         fingerprint_parts=members,
     )
+
+
+def _common_folder(folders: Iterable[str]) -> str:
+    """The deepest folder holding every one of ``folders`` (``.`` at the top).
+
+    A barrel loop of an undeclared project is placed by the folders its files sit in, not by
+    the tree's owners: a folder without an ``index.*`` is owned by an ancestor, up to the
+    root ``.`` (continue's `gui/src/components/mainInput`), and the code the loop shares
+    belongs beside the loop, not at the repository root."""
+    common: list[str] | None = None
+    for folder in folders:
+        parts = [] if folder == "." else folder.split("/")
+        if common is None:
+            common = parts
+            continue
+        size = 0
+        while size < min(len(common), len(parts)) and common[size] == parts[size]:
+            size += 1
+        common = common[:size]
+    return "/".join(common) if common else "."
 
 
 def _packages_in_file_loops(

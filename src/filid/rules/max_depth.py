@@ -16,19 +16,23 @@ from filid.rules.base import (
     RuleMeta,
     parent_path,
 )
+from filid.rules.unresolved_import import SCAFFOLD_FOLDERS
 
 _DEEP = "a/b/c/d/e/f/g/h/i/j/k"
 
 
 def _is_scaffold(path: str, limit: int) -> bool:
-    """A folder below a ``templates`` folder, or below a dynamic route segment (``[id]``),
-    that lies within the limit. A scaffold copies a whole project
-    (``templates/app/ts/app/api/route.ts``), whose depth is the generated project's; a tree
-    under ``[surveyId]`` mirrors a URL (``modules/api/v2/surveys/[surveyId]/contacts``, the
-    code behind a route), whose depth is the URL's, like a route tree. Decision (SPEC is
-    silent; issue 23: ``max-depth`` on scaffold templates was a false claim)."""
+    """A folder below a scaffold folder (``SCAFFOLD_FOLDERS``, the names ``unresolved-import``
+    recognises: ``templates``, ``template``, ``starters``…), or below a dynamic route segment
+    (``[id]``), that lies within the limit. A scaffold copies a whole project
+    (``templates/app/ts/app/api/route.ts``; webiny's ``cwp-template-aws/template/``, which
+    create-webiny-project copies into a new project), whose depth is the generated project's,
+    whether or not the repository's workspace also builds it; a tree under ``[surveyId]``
+    mirrors a URL (``modules/api/v2/surveys/[surveyId]/contacts``, the code behind a route),
+    whose depth is the URL's, like a route tree. Decision (SPEC is silent; issue 23:
+    ``max-depth`` on scaffold templates was a false claim)."""
     segments = path.split("/")[:limit]
-    return "templates" in segments or any(
+    return any(s in SCAFFOLD_FOLDERS for s in segments) or any(
         len(s) > 2 and s.startswith("[") and s.endswith("]") for s in segments
     )
 

@@ -14,7 +14,7 @@ from filid.rules.base import RuleContext
 from filid.scan.classify import entry_stem
 from filid.scan.universe import is_source_file
 
-__all__ = ["unshipped_files"]
+__all__ = ["is_tool_config", "unshipped_files"]
 
 
 def unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozenset[str]:
@@ -27,7 +27,10 @@ def unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozenset
     runtime imports (not types, not from tests), across packages too. A seed script, a
     one-off migration or a local tool that imports another package is left out: documenso's
     ``packages/prisma/seed/*.ts`` imports test constants from ``app-tests``, which depends on
-    ``prisma`` through ``lib``, yet no shipped code of ``prisma`` loads the seed.
+    ``prisma`` through ``lib``, yet no shipped code of ``prisma`` loads the seed. A tool's
+    config (``is_tool_config``) is run by the tool, not loaded by the package: it is shipped
+    only when shipped code imports it (webiny's ``packages/wcp/webiny.config.js`` requires
+    the build kit ``@webiny/project-utils``, which closes no runtime cycle).
     """
     sources = [f for f in context.tree.files if is_source_file(f) and f not in context.test_files]
     by_package: dict[str, list[str]] = {}
@@ -44,7 +47,7 @@ def unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozenset
             if f in context.entry_files
             or (parent_dir(f) == package and entry_stem(f[len(prefix) :]) == "index")
         ]
-        roots.update(entries or files)
+        roots.update(entries or [f for f in files if not is_tool_config(f)])
     adjacency: dict[str, list[str]] = {}
     for edge in context.file_graph.edges:
         if not is_type_import(edge):
@@ -57,3 +60,17 @@ def unshipped_files(context: RuleContext, packages: frozenset[str]) -> frozenset
                 loaded.add(target)
                 queue.append(target)
     return frozenset(f for files in by_package.values() for f in files if f not in loaded)
+
+
+_SCRIPT_EXTENSIONS = frozenset({"js", "cjs", "mjs", "ts", "cts", "mts"})
+
+
+def is_tool_config(path: str) -> bool:
+    """Whether ``path`` names a tool's configuration script: ``<name>.config.<ext>``
+    (``vite.config.ts``, ``jest.config.js``, ``webiny.config.js``) or a dot file
+    (``.babelrc.js``, ``.eslintrc.cjs``), which a build, test or lint tool loads itself."""
+    name = path.rpartition("/")[2]
+    stem, _, extension = name.rpartition(".")
+    if extension not in _SCRIPT_EXTENSIONS or not stem:
+        return False
+    return name.startswith(".") or stem.endswith(".config")

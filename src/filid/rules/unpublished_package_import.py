@@ -7,6 +7,16 @@ filid-specific (no upstream id). ``import '@acme/ui/src/button'`` when ``@acme/u
 TypeScript project, so an undeclared project gets it; a declared project gets it when its
 config enables it. A package without ``exports`` publishes every path, and a tsconfig
 ``paths`` alias that reaches the file is the project's own mapping: neither is reported.
+
+An import erased at emit (``import type``, ``type`` on every specifier, or plain specifiers
+that each name a type or are read only as types: :func:`is_erased_at_emit`) is never seen by
+Node. Its only reader is TypeScript, whose node10 and classic resolution (``moduleResolution``
+unset with ``module`` commonjs, say) ignore ``exports`` and find the file: no claim there
+(hcengineering/platform's ``import type { DomainResult } from '@hcengineering/core/src'``).
+Where the importer's resolution reads ``exports`` (node16, nodenext, bundler) TypeScript
+refuses the path, and the message says so instead of naming Node. When the importer's
+tsconfig extends a base filid cannot read (a package in ``node_modules``), which resolution
+runs is unknown and an erased import is not claimed (the engine's ``unpublished_imports``).
 """
 
 from __future__ import annotations
@@ -14,7 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from filid.model.facts import ImportKind
+from filid.model.graph import ImportEdge
 from filid.model.violations import Severity
+from filid.parse.import_elision import is_typescript
 from filid.rules.base import (
     ALL_CATEGORIES,
     Finding,
@@ -29,6 +42,13 @@ from filid.rules.base import (
 )
 
 _PACKAGE = '{"name": "@acme/ui", "exports": {".": "./src/index.ts"}}\n'
+
+
+def is_erased_at_emit(edge: ImportEdge) -> bool:
+    """Whether TypeScript drops the import ``edge`` from the emitted JavaScript: the importer
+    is TypeScript and the import is ``import type``/all-``type`` specifiers, or names only
+    types, or is read only as types (``ImportEdge.type_only``)."""
+    return is_typescript(edge.source) and (edge.fact.kind is ImportKind.TYPE or edge.type_only)
 
 
 class UnpublishedPackageImport:
@@ -87,12 +107,18 @@ class UnpublishedPackageImport:
             if package is None:
                 continue
             manifest = join_path(package, "package.json")
+            refusal = (
+                "TypeScript's node16/nodenext/bundler resolution refuses it; the import is "
+                "erased at emit, so only type checking and emitted declarations depend on it"
+                if is_erased_at_emit(edge)
+                else "Node refuses the import"
+            )
             yield Finding(
                 node=parent_path(edge.source) if "/" in edge.source else ".",
                 path=edge.source,
                 message=(
                     f"'{specifier}' is not published by {manifest} (its exports map does not "
-                    "list that path; Node refuses the import)"
+                    f"list that path; {refusal})"
                 ),
                 location=import_location(edge.source, edge.fact),
                 suggestion=(

@@ -21,6 +21,10 @@ package's manifest publishes (stencil's ``../client/index.js``, ``check.generate
 nor a bundler query (``?inline``) in a file no bundler reads (see ``_unbundled_files``),
 nor an import in a file the project reads only as text (``?raw``: a code sample an Astro page
 shows, ``check.generated_code``), nor a glob pattern (``'../intl/*.json'``, see ``_is_glob``).
+Nor is a ``require()`` or ``import()`` whose failure the file handles (``ImportFact.guarded``:
+``try { require('./x.wasi.cjs') } catch {}``, ``import('x').catch(…)``): the optional-dependency
+idiom says the target may be missing, and the code carries on without it (the loader NAPI-RS
+generates tries a WASI build output that exists only after a wasm build).
 """
 
 from __future__ import annotations
@@ -83,7 +87,8 @@ def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) ->
     it: shadcn's ``templates/next-app`` imports ``@/components/ui/button``, which
     ``shadcn add`` writes. A template the repository's workspace builds (payload's
     ``templates/ecommerce``, listed in its root ``pnpm-workspace.yaml``) is judged like any
-    package. Decision (SPEC is silent); ``max-depth`` exempts ``templates`` folders only."""
+    package. Decision (SPEC is silent); ``max-depth`` exempts every folder below a scaffold
+    folder, workspace member or not: the copied project's depth is what counts there."""
     segments = file.split("/")[:-1]
     found = [i for i, segment in enumerate(segments) if segment in SCAFFOLD_FOLDERS]
     if not found:
@@ -116,6 +121,15 @@ def _unbundled_files(context: RuleContext) -> frozenset[str]:
     return frozenset(
         f for f in unshipped_files(context, context.package_directories) if f not in imported
     )
+
+
+def _is_guarded(context: RuleContext, file: str, line: int, specifier: str) -> bool:
+    """Whether every import of ``specifier`` at ``file:line`` is a guarded module call."""
+    facts = context.facts.get(file)
+    if facts is None:
+        return False
+    found = [f for f in facts.imports if f.line == line and f.specifier == specifier]
+    return bool(found) and all(fact.guarded for fact in found)
 
 
 class UnresolvedImport:
@@ -183,6 +197,8 @@ class UnresolvedImport:
                     unbundled = _unbundled_files(context)
                 if item.file in unbundled:
                     continue  # only a bundler resolves a query, and none reads this file
+            if _is_guarded(context, item.file, item.line, item.specifier):
+                continue  # an optional dependency: the file handles its absence
             if (item.file, item.specifier) in context.generated_imports:
                 continue  # git ignores the missing target: a build generates it
             if _names_generated_code(item.specifier):

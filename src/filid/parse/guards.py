@@ -1,0 +1,86 @@
+"""Module calls whose failure the file handles: the optional-dependency idiom.
+
+``try { nativeBinding = require('./x.wasi.cjs') } catch (err) { … }`` (the loader NAPI-RS
+generates), ``try { require('fsevents') } catch {}``, ``try { await import('x') } catch {}``,
+``import('x').catch(() => null)``: the code expects that the target may be missing (an
+optional build output, an optional dependency, a platform binding) and carries on when it is.
+Such a call is marked ``ImportFact.guarded``; a guarded call that resolves to nothing is no
+claim.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+# Code inside these runs later, when it is called, outside any `try` that encloses its text.
+_FUNCTION_BOUNDARIES = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "generator_function",
+        "generator_function_declaration",
+        "arrow_function",
+        "method_definition",
+        "public_field_definition",
+        "field_definition",
+    }
+)
+
+
+def is_guarded(call: Node, *, dynamic: bool) -> bool:
+    """Whether the failure of the module call ``call`` is handled where it is made.
+
+    A ``require()`` is guarded when it is evaluated inside the block of a ``try`` statement
+    (not inside a function defined there, which runs later) that has a ``catch`` clause not
+    simply rethrowing (no ``throw`` among its block's own statements; a conditional rethrow
+    such as ``if (e.code !== 'MODULE_NOT_FOUND') throw e`` still handles a missing module). A
+    dynamic ``import()`` fails by rejecting its promise, which a ``try`` catches only when the
+    call is awaited there; ``import('x').catch(…)`` handles the rejection itself.
+    """
+    node = call
+    if dynamic:
+        parent = _unparenthesized_parent(call)
+        if parent is not None and parent.type == "member_expression":
+            prop = parent.child_by_field_name("property")
+            outer = parent.parent
+            if (
+                prop is not None
+                and prop.text == b"catch"
+                and outer is not None
+                and outer.type == "call_expression"
+            ):
+                return True
+        if parent is None or parent.type != "await_expression":
+            return False
+        node = parent
+    child = node
+    parent = node.parent
+    while parent is not None:
+        kind = parent.type
+        if kind in _FUNCTION_BOUNDARIES:
+            return False
+        if kind == "try_statement":
+            body = parent.child_by_field_name("body")
+            if body is not None and body.id == child.id:
+                handler = parent.child_by_field_name("handler")
+                if handler is not None and _handles(handler):
+                    return True
+        child = parent
+        parent = parent.parent
+    return False
+
+
+def _unparenthesized_parent(node: Node) -> Node | None:
+    parent = node.parent
+    while parent is not None and parent.type == "parenthesized_expression":
+        parent = parent.parent
+    return parent
+
+
+def _handles(handler: Node) -> bool:
+    """A ``catch`` clause that does not simply rethrow: no ``throw`` among its own statements."""
+    body = handler.child_by_field_name("body")
+    if body is None:
+        return False
+    return not any(statement.type == "throw_statement" for statement in body.named_children)
