@@ -256,13 +256,17 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     publish that path, for every bare specifier that reached a file outside the manifest.
     An import erased at emit (``is_erased_at_emit``) is left out unless the importer's
     TypeScript resolution reads ``exports`` (node16/nodenext/bundler): Node never loads it,
-    and node10/classic resolution finds the file all the same."""
+    and node10/classic resolution finds the file all the same. A guarded module call
+    (``ImportFact.guarded``: a fallback inside ``try``/``catch``, or one the author silenced the
+    compiler on) is left out too: the code expects the path may not load."""
     found: dict[tuple[str, str], str] = {}
     resolver = project.resolver
     for edge in project.file_graph.edges:
         specifier = edge.fact.specifier
         if edge.via_manifest or specifier is None or specifier.startswith((".", "/", "#")):
             continue
+        if edge.fact.guarded:
+            continue  # the file handles its failure, or silenced the compiler on it
         if (
             is_erased_at_emit(edge)
             and resolver.honours_exports(parent_dir(edge.source)) is not True

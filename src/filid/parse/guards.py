@@ -37,7 +37,14 @@ def is_guarded(call: Node, *, dynamic: bool) -> bool:
     such as ``if (e.code !== 'MODULE_NOT_FOUND') throw e`` still handles a missing module). A
     dynamic ``import()`` fails by rejecting its promise, which a ``try`` catches only when the
     call is awaited there; ``import('x').catch(…)`` handles the rejection itself.
+
+    A call whose specifier the author silenced the compiler on (``// @ts-expect-error`` or
+    ``// @ts-ignore`` on the line before it, inside the call's parentheses or before the call)
+    is guarded too: the author states the path does not resolve here (lit's benchmark tries
+    ``lit-element/lib/decorators.js``, the 2.x layout, when the 3.x path fails).
     """
+    if _silenced(call):
+        return True
     node = call
     if dynamic:
         parent = _unparenthesized_parent(call)
@@ -84,3 +91,38 @@ def _handles(handler: Node) -> bool:
     if body is None:
         return False
     return not any(statement.type == "throw_statement" for statement in body.named_children)
+
+
+_DIRECTIVES = (b"@ts-expect-error", b"@ts-ignore")
+
+
+def _silenced(call: Node) -> bool:
+    """A ``@ts-expect-error``/``@ts-ignore`` comment ends on the line before the call's first
+    argument, inside its parentheses, or on the line before the call itself."""
+    arguments = call.child_by_field_name("arguments")
+    if arguments is not None:
+        previous: Node | None = None
+        for child in arguments.named_children:
+            if child.type != "comment":
+                if previous is not None and _directs(previous, child.start_point.row):
+                    return True
+                break
+            previous = child
+    holder = call
+    row = call.start_point.row
+    while (
+        holder.parent is not None
+        and holder.parent.type not in ("program", "statement_block")
+        and holder.parent.start_point.row == row
+    ):
+        holder = holder.parent
+    sibling = holder.prev_named_sibling
+    return sibling is not None and _directs(sibling, row)
+
+
+def _directs(comment: Node, row: int) -> bool:
+    """``comment`` is a compiler directive that applies to line ``row`` (the next line)."""
+    text = comment.text or b""
+    return comment.type == "comment" and comment.end_point.row == row - 1 and text.lstrip(
+        b"/* "
+    ).startswith(_DIRECTIVES)

@@ -1,0 +1,72 @@
+"""Module calls the author expects may not load (``ImportFact.guarded``): a fallback inside a
+``catch``, or a path the author silenced the compiler on, is no unresolved or unpublished
+claim (lit's benchmarks); unguarded calls and plain comments change nothing."""
+
+from __future__ import annotations
+
+from filid.check.engine import evaluate
+from filid.check.project import load_project
+from filid.parse import parse_source
+from tests.conftest import ProjectFactory
+
+LIT_FALLBACK = (
+    "let decorators;\n"
+    "try {\n"
+    "  decorators = await import('lit-element/decorators.js');\n"
+    "} catch (e) {\n"
+    "  decorators = await (import(\n"
+    "    // @ts-expect-error\n"
+    "    'lit-element/lib/decorators.js'\n"
+    "  ) as Promise<unknown>);\n"
+    "}\n"
+    "export { decorators };\n"
+)
+
+
+def test_a_compiler_directive_before_a_module_call_guards_it() -> None:
+    source = (
+        LIT_FALLBACK + "// @ts-ignore\n"
+        "export const a = require('./missing-a');\n"
+        "export const b = require('./missing-b');\n"
+        "export const c = await import(\n"
+        "  // a plain comment\n"
+        "  './missing-c');\n"
+        "// @ts-expect-error the directive applies to the next line only\n"
+        "export const d = [1,\n"
+        "  require('./missing-d')];\n"
+    )
+    guarded = {i.specifier: i.guarded for i in parse_source("a.ts", source.encode()).imports}
+    assert guarded == {
+        "lit-element/decorators.js": True,
+        "lit-element/lib/decorators.js": True,
+        "./missing-a": True,
+        "./missing-b": False,
+        "./missing-c": False,
+        "./missing-d": False,
+    }
+
+
+def test_a_guarded_import_of_an_unpublished_path_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    files = {
+        "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+        "packages/lit-element/package.json": (
+            '{"name": "lit-element", "exports": {"./decorators.js": "./decorators.js"}}\n'
+        ),
+        "packages/lit-element/decorators.js": "export const customElement = 1;\n",
+        "packages/lit-element/lib/decorators.js": "export const customElement = 2;\n",
+        "packages/benchmarks/package.json": '{"name": "benchmarks", "private": true}\n',
+        "packages/benchmarks/list/index.ts": LIT_FALLBACK,
+        "packages/benchmarks/plain.ts": (
+            "import { customElement } from 'lit-element/lib/decorators.js';\n"
+            "export const c = customElement;\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    claims = [
+        (v.path, v.location.line if v.location else None)
+        for v in result.violations
+        if v.rule_id == "unpublished-package-import"
+    ]
+    assert claims == [("packages/benchmarks/plain.ts", 1)]
