@@ -123,6 +123,8 @@ def _silenced(call: Node) -> bool:
 def _directs(comment: Node, row: int) -> bool:
     """``comment`` is a compiler directive that applies to line ``row`` (the next line)."""
     text = comment.text or b""
-    return comment.type == "comment" and comment.end_point.row == row - 1 and text.lstrip(
-        b"/* "
-    ).startswith(_DIRECTIVES)
+    return (
+        comment.type == "comment"
+        and comment.end_point.row == row - 1
+        and text.lstrip(b"/* ").startswith(_DIRECTIVES)
+    )
