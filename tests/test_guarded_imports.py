@@ -70,3 +70,18 @@ def test_a_guarded_import_of_an_unpublished_path_is_no_claim(
         if v.rule_id == "unpublished-package-import"
     ]
     assert claims == [("packages/benchmarks/plain.ts", 1)]
+
+
+def test_an_analyzer_s_test_files_are_fixtures_not_claims(make_project: ProjectFactory) -> None:
+    # lit's `packages/labs/analyzer/test-files/`: projects the analyzer's tests read as input
+    files = {
+        "packages/labs/analyzer/package.json": '{"name": "@lit-labs/analyzer"}\n',
+        "packages/labs/analyzer/test-files/ts/node-next/src/main.ts": (
+            "import '../element-a.js';\nexport const m = 1;\n"
+        ),
+        "packages/labs/analyzer/src/index.ts": "import { gone } from './gone';\nexport { gone };\n",
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.path for v in result.violations if v.rule_id == "unresolved-import"] == [
+        "packages/labs/analyzer/src/index.ts"
+    ]

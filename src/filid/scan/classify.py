@@ -43,7 +43,11 @@ _TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.test-d.*", "*.spec-d.*", "*.st
 # Folders of code written to exercise a tool rather than to run: test fixtures, and the
 # playgrounds a tool's own e2e tests build on (vite's `playground/hmr/missing-file` imports a
 # file its test creates). A broken config there is a note, and an import there is no claim.
-FIXTURE_DIRECTORIES = TEST_DIRECTORIES | {"fixtures", "__fixtures__", "playground", "playgrounds"}
+# lit's analyzer reads the projects under `test-files/` as its test inputs.
+FIXTURE_DIRECTORIES = TEST_DIRECTORIES | {
+    *("fixture", "fixtures", "__fixtures__", "test-fixtures", "test-files"),
+    *("playground", "playgrounds"),
+}
 
 
 def is_fixture_path(path: str) -> bool:
