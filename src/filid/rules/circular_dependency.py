@@ -145,8 +145,16 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
     evidence = "; ".join(
         f"{e.source}:{e.fact.line} imports '{e.fact.specifier}'" for e in cycle.route
     )
+    # A barrel loop names the folders its route passes (the members are the tree's owners,
+    # which fold organ folders such as `components/` into their parent and may be `.`): the
+    # message lists what the route shows; `members` and the fingerprint stay the owners.
+    named = (
+        tuple(dict.fromkeys(cycle.modules))
+        if units.startswith("folders") and cycle.modules
+        else members
+    )
     message = (
-        f"import cycle between {len(members)} {units} ({', '.join(members)}): "
+        f"import cycle between {len(named)} {units} ({', '.join(named)}): "
         f"{route_text} [{evidence}]"
     )
     location = hops[0] if hops else None
