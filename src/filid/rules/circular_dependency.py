@@ -154,8 +154,7 @@ def _finding(context: RuleContext, cycle: Cycle, units: str) -> Finding:
         else members
     )
     message = (
-        f"import cycle between {len(named)} {units} ({', '.join(named)}): "
-        f"{route_text} [{evidence}]"
+        f"import cycle between {len(named)} {units} ({', '.join(named)}): {route_text} [{evidence}]"
     )
     location = hops[0] if hops else None
     if units == "workspace packages":
