@@ -9,6 +9,7 @@ from pathlib import Path
 
 from filid.check.project import Project
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
+from filid.graph.candidates import DECLARATION_TWINS
 from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
@@ -61,7 +62,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
             stem, dot, extension = base.rpartition(".")
             twins = (
-                tuple(stem + e for e in SOURCE_EXTENSIONS)
+                # `./jsx.js` names `jsx.ts`… or the declaration file `jsx.d.ts` (solid copies
+                # one in and its `.gitignore` names it)
+                (*(stem + e for e in SOURCE_EXTENSIONS), *_declarations(stem, extension))
                 if dot and "/" not in extension and extension in _JS_EXTENSIONS
                 else (f"{stem}.d.{extension}",)  # `./types.ts` finds `types.d.ts` (qwik)
                 if dot and "/" not in extension and extension in ("ts", "mts", "cts")
@@ -93,6 +96,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if any(_is_named_build_output(project.root, file, base, configs, texts) for base in bases):
             unjudged.add((file, specifier))
     return frozenset(unjudged)
+
+
+def _declarations(stem: str, extension: str) -> tuple[str, ...]:
+    """The declaration files a ``.js``-style ``stem.extension`` stands for (TypeScript's
+    twin rule: ``x.js`` → ``x.d.ts``, ``x.mjs`` → ``x.d.mts``, ``x.cjs`` → ``x.d.cts``)."""
+    return tuple(stem + twin for twin in DECLARATION_TWINS.get(f".{extension}", ()))
 
 
 # Build tool configs (`vite.config.ts`, `astro.config.mjs`, `next.config.js`…) name the
