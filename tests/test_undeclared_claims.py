@@ -682,6 +682,7 @@ def test_a_root_absolute_import_of_a_public_asset_is_resolved(
     # create-vite's template: `/vite.svg` is served from `public/`.
     files = {
         "sandbox/vite/package.json": '{"name": "sandbox"}\n',
+        "sandbox/vite/vite.config.ts": "export default {};\n",
         "sandbox/vite/public/vite.svg": "<svg/>\n",
         "sandbox/vite/src/App.tsx": (
             "import viteLogo from '/vite.svg';\nimport gone from '/missing.svg';\n"

@@ -69,3 +69,31 @@ def test_an_aliased_import_with_a_query_of_a_git_ignored_file_is_generated(
 ) -> None:
     root = _git_project(UNOCSS, make_project)
     assert _claims(root) == ["unresolved-import examples/remix/app/root.tsx:2"]
+
+
+# modernweb-dev/web: browser code imports the module web-dev-server answers at
+# `/__web-dev-server__web-socket.js` (a URL on the serving origin, no file of the project).
+WEB_DEV_SERVER = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/test-runner-core/package.json": '{"name": "@web/test-runner-core"}\n',
+    "packages/test-runner-core/browser/session.ts": (
+        "import { sendMessage } from '/__web-dev-server__web-socket.js';\n"
+        "import { gone } from './gone.js';\nexport { sendMessage, gone };\n"
+    ),
+}
+
+
+def test_an_unresolved_root_absolute_specifier_outside_a_vite_root_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert _claims(make_project(WEB_DEV_SERVER)) == [
+        "unresolved-import packages/test-runner-core/browser/session.ts:2"
+    ]
+    # Below a Vite config, Vite resolves `/x` against its root (or `public/`): a missing
+    # file is a claim there.
+    files = dict(WEB_DEV_SERVER)
+    files["packages/test-runner-core/vite.config.ts"] = "export default {};\n"
+    assert _claims(make_project(files)) == [
+        "unresolved-import packages/test-runner-core/browser/session.ts:1",
+        "unresolved-import packages/test-runner-core/browser/session.ts:2",
+    ]

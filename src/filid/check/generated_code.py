@@ -33,8 +33,16 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     probes: dict[str, set[tuple[str, str]]] = {}
     unjudged: set[tuple[str, str]] = set()
     imported = {edge.target for edge in project.file_graph.edges}
+    configs = _build_configs(project.tree.files)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
+            continue
+        if item.specifier.startswith("/") and not _under_vite_root(item.file, configs):
+            # Neither Node nor tsc resolves `/x.js` against the project (it is a path from
+            # the file system's root); in browser code it is a URL on the serving origin, which
+            # a dev server may answer (web-dev-server's `/__web-dev-server__web-socket.js`).
+            # Vite resolves it against its root, so only there is a missing file a claim.
+            unjudged.add((item.file, item.specifier))
             continue
         if is_fixture_path(item.file):
             # written to exercise a tool: vite's `playground/hmr/missing-file` imports a file
@@ -89,7 +97,6 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     ignored = git_ignored(project.root, probes)
     unjudged.update(key for path in ignored for key in probes.get(path, ()))
     probes = {path: keys for path, keys in probes.items() if path not in ignored}
-    configs = _build_configs(project.tree.files)
     texts: dict[str, bytes] = {}  # each config read once, however many imports ask
     for file, specifier in sorted({key for keys in probes.values() for key in keys}):
         bases = project.resolver.candidate_paths(parent_dir(file), specifier)
@@ -120,6 +127,19 @@ def _build_configs(files: Collection[str]) -> dict[str, list[str]]:
         if file.rpartition("/")[2].endswith(_CONFIG_SUFFIXES):
             found.setdefault(parent_dir(file), []).append(file)
     return found
+
+
+def _under_vite_root(importer: str, configs: dict[str, list[str]]) -> bool:
+    """Whether a folder holding ``importer`` has a Vite config (``vite.config.*``): a root
+    against which Vite resolves a root-absolute import (and its ``public/`` folder)."""
+    directory = parent_dir(importer)
+    while True:
+        names = (config.rpartition("/")[2] for config in configs.get(directory, ()))
+        if any(name.startswith("vite.config.") for name in names):
+            return True
+        if directory == ".":
+            return False
+        directory = parent_dir(directory)
 
 
 def _is_named_build_output(
