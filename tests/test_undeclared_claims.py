@@ -851,6 +851,7 @@ def test_a_javascript_file_nothing_imports_or_compiles_is_not_judged(
 ) -> None:
     # stencil's jest helpers import './index.js', the bundle a build script copies them beside.
     files = {
+        "package.json": '{"scripts": {"tool": "tsx tools/main.ts"}}\n',
         "tsconfig.json": '{"include": ["src"], "compilerOptions": {"allowJs": true}}\n',
         "scripts/helpers/jest/jest-preset.js": "module.exports = require('./index.js');\n",
         "src/loader.js": "import { gone } from './gone.js';\nexport default gone;\n",

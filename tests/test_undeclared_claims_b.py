@@ -97,3 +97,106 @@ def test_an_unresolved_root_absolute_specifier_outside_a_vite_root_is_no_claim(
         "unresolved-import packages/test-runner-core/browser/session.ts:1",
         "unresolved-import packages/test-runner-core/browser/session.ts:2",
     ]
+
+
+# react-hook-form: the root tsconfig compiles `src/**` only; `examples/` are CodeSandbox
+# snippets (their `styles.css` lives in the sandbox), which nothing imports, builds or runs.
+SNIPPETS = {
+    "package.json": (
+        '{"name": "react-hook-form", "main": "dist/index.cjs.js",\n'
+        ' "scripts": {"api-extractor": "tsx scripts/apiExtractor.ts"}}\n'
+    ),
+    "tsconfig.json": '{"include": ["src/**/*"]}\n',
+    "src/index.ts": "export const useForm = () => 1;\n",
+    "examples/V7/basicValidation.tsx": (
+        "import { useForm } from 'react-hook-form';\nimport './styles.css';\n"
+        "export default useForm;\n"
+    ),
+    "examples/V6/nestedFields.tsx": (
+        "import FormSection1 from './formSection1';\nexport default FormSection1;\n"
+    ),
+    # a script the package runs is reached: its broken import is a claim
+    "scripts/apiExtractor.ts": "import { report } from './report';\nexport default report;\n",
+}
+
+
+def test_an_importer_no_build_reaches_is_no_claim(make_project: ProjectFactory) -> None:
+    assert _claims(make_project(SNIPPETS)) == ["unresolved-import scripts/apiExtractor.ts:1"]
+    # An Nx target's command reaches a script just as a package.json script does
+    # (amplication's `ts-node ./scripts/create-input-json.ts`).
+    files = dict(SNIPPETS)
+    files["package.json"] = '{"name": "react-hook-form"}\n'
+    files["project.json"] = (
+        '{"targets": {"x": {"executor": "nx:run-commands",\n'
+        ' "options": {"command": "ts-node -P tsconfig.json ./scripts/apiExtractor.ts"}}}}\n'
+    )
+    assert _claims(make_project(files)) == ["unresolved-import scripts/apiExtractor.ts:1"]
+
+
+# umi: `src/qiankun/master.ts` copies `libs/qiankun/master/*` (read as text) into the app's
+# `.umi/plugin-qiankun/`, where it writes `masterOptions.ts` beside them and renders
+# `getMicroAppRouteComponent.tsx.tpl`; the package's tsconfig compiles `src` only.
+QIANKUN = {
+    "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n",
+    "packages/plugins/package.json": '{"name": "@umijs/plugins", "main": "dist/index.js"}\n',
+    "packages/plugins/tsconfig.json": (
+        '{"compilerOptions": {"rootDir": "./src", "outDir": "./dist"}, "include": ["src"]}\n'
+    ),
+    "packages/plugins/src/index.ts": "export { master } from './qiankun/master';\n",
+    "packages/plugins/src/qiankun/master.ts": (
+        "import { readFileSync } from 'fs';\nimport { join } from 'path';\n"
+        "export const master = (file: string) =>\n"
+        "  readFileSync(join(__dirname, '../../libs/qiankun/master', file), 'utf-8');\n"
+    ),
+    "packages/plugins/libs/qiankun/master/MicroApp.tsx": (
+        "import { getMasterOptions } from './masterOptions';\n"
+        "export const MicroApp = () => getMasterOptions();\n"
+    ),
+    "packages/plugins/libs/qiankun/master/common.ts": (
+        "import { getMicroAppRouteComponent } from './getMicroAppRouteComponent';\n"
+        "import { MicroApp } from './MicroApp';\n"
+        "export const common = [getMicroAppRouteComponent, MicroApp];\n"
+    ),
+    "packages/plugins/libs/qiankun/master/getMicroAppRouteComponent.tsx.tpl": "{{{ x }}}\n",
+}
+
+
+def test_a_template_folder_no_build_reaches_is_no_claim(make_project: ProjectFactory) -> None:
+    assert _claims(make_project(QIANKUN)) == []
+    # Imported by a compiled file, the same files are built: their imports are claims.
+    files = dict(QIANKUN)
+    files["packages/plugins/src/index.ts"] += (
+        "export { common } from '../libs/qiankun/master/common';\n"
+    )
+    assert _claims(make_project(files)) == [
+        "unresolved-import packages/plugins/libs/qiankun/master/MicroApp.tsx:1",
+        "unresolved-import packages/plugins/libs/qiankun/master/common.ts:1",
+    ]
+
+
+# umi's `bundles/webpack/packages/*.js`: one-line shims `module.exports = require('./').X`
+# that a script copies beside the bundled webpack; `bundle.js` (not compiled, imported by
+# nothing) requires two of them. All of them are judged alike: none is reached by a build.
+SHIMS = {
+    "packages/bundler-webpack/package.json": (
+        '{"name": "@umijs/bundler-webpack", "main": "dist/index.js"}\n'
+    ),
+    "packages/bundler-webpack/tsconfig.json": '{"include": ["src"]}\n',
+    "packages/bundler-webpack/src/index.ts": "export const x = 1;\n",
+    "packages/bundler-webpack/bundles/webpack/bundle.js": (
+        "const NodeTargetPlugin = require('./packages/NodeTargetPlugin');\n"
+        "module.exports = { NodeTargetPlugin };\n"
+    ),
+    "packages/bundler-webpack/bundles/webpack/packages/NodeTargetPlugin.js": (
+        "module.exports = require('./').NodeTargetPlugin;\n"
+    ),
+    "packages/bundler-webpack/bundles/webpack/packages/NormalModule.js": (
+        "module.exports = require('./').NormalModule;\n"
+    ),
+}
+
+
+def test_same_shape_shims_no_build_reaches_are_judged_alike(
+    make_project: ProjectFactory,
+) -> None:
+    assert _claims(make_project(SHIMS)) == []

@@ -10,7 +10,7 @@ from pathlib import Path
 from filid.check.project import Project
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
-from filid.graph.compiler_paths import join_path, parent_dir
+from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
 from filid.scan.classify import is_fixture_path
@@ -34,6 +34,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     unjudged: set[tuple[str, str]] = set()
     imported = {edge.target for edge in project.file_graph.edges}
     configs = _build_configs(project.tree.files)
+    built = _BuiltFiles(project).__contains__
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -57,6 +58,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # A JavaScript file nothing imports and no tsconfig compiles is not a module of
             # the build: a script copies it, or a tool loads it from where it ends up
             # (stencil's jest helpers import './index.js' beside the bundled testing/).
+            unjudged.add((item.file, item.specifier))
+            continue
+        if not built(item.file):
+            # No build reaches it: a sample or a snippet (react-hook-form's CodeSandbox
+            # `examples/`), an input a tool reads as text or copies (umi's runtime templates
+            # `libs/qiankun/master/*`, its webpack shims `bundles/webpack/packages/*.js`)
             unjudged.add((item.file, item.specifier))
             continue
         if item.file not in imported and project.resolver.tsconfigs.leaves_out(item.file):
@@ -126,6 +133,132 @@ def _build_configs(files: Collection[str]) -> dict[str, list[str]]:
     for file in files:
         if file.rpartition("/")[2].endswith(_CONFIG_SUFFIXES):
             found.setdefault(parent_dir(file), []).append(file)
+    return found
+
+
+class _BuiltFiles:
+    """Which files a build, a runner or a tool of the project reaches (asked lazily, per file).
+
+    A file is reached when a tsconfig program compiles it, when it is a package's entry,
+    a test file, a build tool config (``*.config.*``), a route of a file-routing framework, a
+    file a ``package.json`` script names (``tsx scripts/seed.ts``), or a file none of the
+    project's tsconfigs governs (nothing says what builds it, so it is judged); and when a
+    file reached imports it. Decision (issue 23, SPEC §0 is silent): an unresolved import in
+    a file nothing reaches is no claim — it is a sample or an input a tool copies, and no
+    toolchain of the repository ever resolves it."""
+
+    def __init__(self, project: Project) -> None:
+        self._project = project
+        self._memo: dict[str, bool] = {}
+        self._importers: dict[str, list[str]] | None = None
+        self._entries: frozenset[str] | None = None
+        self._words: dict[str, frozenset[str]] = {}
+        self._files: frozenset[str] | None = None
+
+    def __contains__(self, file: str) -> bool:
+        found = self._memo.get(file)
+        if found is not None:
+            return found
+        if self._importers is None:
+            importers: dict[str, list[str]] = {}
+            for edge in self._project.file_graph.edges:
+                importers.setdefault(edge.target, []).append(edge.source)
+            self._importers = importers
+        seen = {file}
+        stack = [file]
+        answer = False
+        while stack:
+            current = stack.pop()
+            known = self._memo.get(current)
+            if known is True or (known is None and self._is_root(current)):
+                answer = True
+                break
+            if known is False:
+                continue  # an earlier walk found nothing built above it
+            for source in self._importers.get(current, ()):
+                if source not in seen:
+                    seen.add(source)
+                    stack.append(source)
+        if answer:
+            self._memo[file] = True
+        else:
+            # nothing built reaches any file of the walk: none of them is built
+            self._memo.update((path, False) for path in seen)
+        return answer
+
+    def _is_root(self, file: str) -> bool:
+        project = self._project
+        tsconfigs = project.resolver.tsconfigs
+        if tsconfigs.for_directory(parent_dir(file)) is None or tsconfigs.compiles(file):
+            return True
+        if file in project.test_files:
+            return True
+        name = file.rpartition("/")[2]
+        if name.endswith(_CONFIG_SUFFIXES):
+            return True
+        if any(is_within(file, route) for route in project.resolver.route_directories()):
+            return True
+        if self._entries is None:
+            self._entries = project.resolver.manifest_entry_files()
+        if file in self._entries:
+            return True
+        return self._named_by_a_script(file)
+
+    def _named_by_a_script(self, file: str) -> bool:
+        """Whether a ``package.json`` ``scripts`` entry or an Nx ``project.json`` command in a
+        folder above ``file`` names it (its path from that folder, with or without the
+        extension: ``tsx scripts/seed.ts``, ``ts-node ./scripts/create-input-json.ts``)."""
+        directory = parent_dir(file)
+        while True:
+            relative = file if directory == "." else file[len(directory) + 1 :]
+            stem = relative.rpartition(".")[0] or relative
+            if self._command_words(directory) & {relative, stem}:
+                return True
+            if directory == ".":
+                return False
+            directory = parent_dir(directory)
+
+    def _command_words(self, directory: str) -> frozenset[str]:
+        """The words of the commands ``directory``'s ``package.json`` scripts and Nx
+        ``project.json`` run (quotes and a leading ``./`` dropped)."""
+        words = self._words.get(directory)
+        if words is not None:
+            return words
+        commands: list[str] = []
+        for name, key in (("package.json", "scripts"), ("project.json", "targets")):
+            path = join_path(directory, name)
+            if self._files is None:
+                self._files = frozenset(self._project.tree.files)
+            if path not in self._files:
+                continue
+            try:
+                data = read_jsonc_file(self._project.root, path)
+            except InputError:
+                continue
+            if isinstance(data, dict):
+                commands.extend(_strings(data.get(key)))
+        found: set[str] = set()
+        for command in commands:
+            for word in command.split():
+                word = word.strip("'\"")
+                found.add(word[2:] if word.startswith("./") else word)
+        words = frozenset(found)
+        self._words[directory] = words
+        return words
+
+
+def _strings(value: object) -> list[str]:
+    """Every string inside a JSON value (iteratively: a config may nest deeply)."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
     return found
 
 

@@ -13,6 +13,9 @@ whose missing target git ignores (a file the build generates), nor a specifier t
 code generator's output by convention (``./routeTree.gen``, ``__generated__/``), nor a file
 that its governing tsconfig excludes (``exclude``) and no file imports (no compiler reads it:
 payload's codemod fixtures ``*.input.ts``/``*.output.ts`` are read as text by their tests).
+Nor is an import in a file no build reaches (no tsconfig program, entry, test, config,
+script or reached importer: a snippet or a copied template), nor an unresolved root-absolute
+``/x`` outside a Vite root (a URL on the serving origin); see ``check.generated_code``.
 A specifier that names a project file but for letter case says so: it resolves on macOS and
 Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). Nor is a
 scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``).
