@@ -200,3 +200,42 @@ def test_same_shape_shims_no_build_reaches_are_judged_alike(
     make_project: ProjectFactory,
 ) -> None:
     assert _claims(make_project(SHIMS)) == []
+
+
+# mobx: a vendored CodeMirror mode under `docs/assets/`, loaded by `<script>`; its UMD
+# wrapper's CommonJS branch requires `../../lib/codemirror` (upstream's `mode/` level was
+# dropped). The root tsconfig has no `allowJs`, so tsc's `include` takes no `.js` file.
+UMD = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "tsconfig.json": '{"compilerOptions": {"strict": true}, "exclude": ["__tests__"]}\n',
+    "packages/mobx/package.json": '{"name": "mobx", "main": "src/mobx.ts"}\n',
+    "packages/mobx/src/mobx.ts": "export const observable = 1;\n",
+    "docs/assets/codemirror/lib/codemirror.js": "window.CodeMirror = {};\n",
+    "docs/assets/codemirror/javascript/javascript.js": (
+        ";(function(mod) {\n"
+        '  if (typeof exports == "object" && typeof module == "object")'
+        ' mod(require("../../lib/codemirror"))\n'
+        '  else if (typeof define == "function" && define.amd)'
+        ' define(["../../lib/codemirror"], mod)\n'
+        "  else mod(CodeMirror)\n"
+        "})(function(CodeMirror) { CodeMirror.defineMode('javascript', {}); });\n"
+    ),
+}
+
+
+def test_a_javascript_file_a_config_without_allow_js_includes_is_not_compiled(
+    make_project: ProjectFactory,
+) -> None:
+    assert _claims(make_project(UMD)) == []
+    # Under `allowJs` tsc compiles it, and reports the require it cannot resolve.
+    files = dict(UMD)
+    files["tsconfig.json"] = '{"compilerOptions": {"allowJs": true}, "exclude": ["__tests__"]}\n'
+    assert _claims(make_project(files)) == [
+        "unresolved-import docs/assets/codemirror/javascript/javascript.js:2"
+    ]
+    # A jsconfig.json allows JavaScript by itself.
+    del files["tsconfig.json"]
+    files["jsconfig.json"] = '{"exclude": ["__tests__"]}\n'
+    assert _claims(make_project(files)) == [
+        "unresolved-import docs/assets/codemirror/javascript/javascript.js:2"
+    ]
