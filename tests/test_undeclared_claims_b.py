@@ -239,3 +239,39 @@ def test_a_javascript_file_a_config_without_allow_js_includes_is_not_compiled(
     assert _claims(make_project(files)) == [
         "unresolved-import docs/assets/codemirror/javascript/javascript.js:2"
     ]
+
+
+# lit's CLI: tsc emits `src/lib/lit-cli.ts` to `lib/lit-cli.js` (`rootDir: "src/"`,
+# `outDir: "./"`), and Node resolves its run-time `require('../package.json')` from there.
+EMITTED = {
+    "packages/labs/cli/package.json": '{"name": "@lit-labs/cli", "type": "module"}\n',
+    "packages/labs/cli/tsconfig.json": (
+        '{"compilerOptions": {"rootDir": "src/", "outDir": "./", "module": "es2022"},\n'
+        ' "include": ["src/**/*"], "exclude": []}\n'
+    ),
+    "packages/labs/cli/src/index.ts": "export { LitCli } from './lib/lit-cli.js';\n",
+    "packages/labs/cli/src/lib/lit-cli.ts": (
+        "import { createRequire } from 'module';\n"
+        "export class LitCli {\n"
+        "  version() {\n"
+        "    const require = createRequire(import.meta.url);\n"
+        "    return [require('../package.json').version, require('../gone.json')];\n"
+        "  }\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_run_time_require_resolves_from_the_emitted_file(make_project: ProjectFactory) -> None:
+    # `../gone.json` is found from neither place: still a claim
+    assert _claims(make_project(EMITTED)) == [
+        "unresolved-import packages/labs/cli/src/lib/lit-cli.ts:5"
+    ]
+    # An import tsc resolves itself is judged from the source file.
+    files = dict(EMITTED)
+    files["packages/labs/cli/src/lib/lit-cli.ts"] = (
+        "import pkg from '../package.json';\nexport const version = pkg.version;\n"
+    )
+    assert _claims(make_project(files)) == [
+        "unresolved-import packages/labs/cli/src/lib/lit-cli.ts:1"
+    ]

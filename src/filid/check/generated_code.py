@@ -12,7 +12,9 @@ from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.resolve import ResolutionKind
 from filid.model.errors import InputError
+from filid.model.facts import ImportKind
 from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file
@@ -68,6 +70,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if item.file not in imported and project.resolver.tsconfigs.leaves_out(item.file):
             # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if _resolves_from_emitted_file(project, item.file, item.line, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
         if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
@@ -260,6 +265,40 @@ def _strings(value: object) -> list[str]:
         elif isinstance(item, list):
             stack.extend(item)
     return found
+
+
+_TS_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
+
+
+def _resolves_from_emitted_file(project: Project, file: str, line: int, specifier: str) -> bool:
+    """Whether a relative ``require`` in a TypeScript file finds a file from where tsc emits
+    it (``rootDir`` → ``outDir``). tsc does not resolve a ``require()`` call in a TypeScript
+    file: Node does, at run time, from the emitted JavaScript (lit's CLI runs
+    ``createRequire(import.meta.url)('../package.json')`` from ``lib/lit-cli.js``, emitted
+    from ``src/lib/lit-cli.ts`` under ``rootDir: "src/"``, ``outDir: "./"``). Only a config
+    that sets both is mapped (tsc's implied ``rootDir`` depends on the whole program)."""
+    if not specifier.startswith(("./", "../")) or not file.endswith(_TS_SUFFIXES):
+        return False
+    facts = project.facts.get(file)
+    if facts is None or not any(
+        fact.kind is ImportKind.REQUIRE and fact.specifier == specifier and fact.span.line == line
+        for fact in facts.imports
+    ):
+        return False
+    directory = parent_dir(file)
+    options = project.resolver.tsconfigs.for_directory(directory)
+    if options is None or options.root_dir is None or options.out_dir is None:
+        return False
+    if not is_within(directory, options.root_dir) or options.root_dir == options.out_dir:
+        return False
+    if directory == options.root_dir:
+        emitted = options.out_dir
+    elif options.root_dir == ".":
+        emitted = join_path(options.out_dir, directory)
+    else:
+        emitted = join_path(options.out_dir, directory[len(options.root_dir) + 1 :])
+    resolution = project.resolver.resolve_from(emitted, specifier)
+    return resolution.kind is ResolutionKind.FILE
 
 
 def _under_vite_root(importer: str, configs: dict[str, list[str]]) -> bool:
