@@ -275,3 +275,39 @@ def test_a_run_time_require_resolves_from_the_emitted_file(make_project: Project
     assert _claims(make_project(files)) == [
         "unresolved-import packages/labs/cli/src/lib/lit-cli.ts:1"
     ]
+
+
+# angular/components: `docs/src/assets/stackblitz/` is a project of its own (no workspace
+# member, its own package-lock.json) that installs `@angular/material` from the registry.
+STANDALONE = {
+    "package.json": '{"name": "angular-srcs", "private": true}\n',
+    "pnpm-workspace.yaml": "packages:\n  - '.'\n  - 'docs'\n  - 'src/material'\n",
+    "src/material/package.json": (
+        '{"name": "@angular/material", "version": "0.0.0-PLACEHOLDER",\n'
+        ' "exports": {".": {"sass": "./_index.scss"}, "./theming": {"sass": "./_theming.scss"}}}\n'
+    ),
+    "src/material/core/index.ts": "export const VERSION = '0';\n",
+    "docs/package.json": '{"name": "material-docs", "private": true}\n',
+    "docs/src/main.ts": "export const docs = 1;\n",
+    "docs/src/assets/stackblitz/package.json": (
+        '{"name": "example-app", "private": true,\n'
+        ' "dependencies": {"@angular/material": "^22.1.0"}}\n'
+    ),
+    "docs/src/assets/stackblitz/package-lock.json": '{"lockfileVersion": 3}\n',
+    "docs/src/assets/stackblitz/src/main.ts": (
+        "import { VERSION } from '@angular/material/core';\nexport const v = VERSION;\n"
+    ),
+}
+
+
+def test_a_project_with_its_own_lockfile_installs_its_dependency_from_the_registry(
+    make_project: ProjectFactory,
+) -> None:
+    assert _claims(make_project(STANDALONE)) == []
+    # Without its own lockfile the project shares the repository's install, where the
+    # workspace package of that name is linked: the import is claimed.
+    files = dict(STANDALONE)
+    del files["docs/src/assets/stackblitz/package-lock.json"]
+    assert _claims(make_project(files)) == [
+        "unpublished-package-import docs/src/assets/stackblitz/src/main.ts:1"
+    ]

@@ -26,6 +26,7 @@ whose ``main`` points into an unbuilt ``dist/``, which is never part of the file
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,19 @@ class PackageLookup:
     refusal: str | None = None
 
 
+# The lockfiles of npm, Yarn, pnpm and Bun: a folder holding one is installed on its own.
+LOCKFILES = (
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "bun.lockb",
+    "bun.lock",
+)
+# Specifiers that link a folder or a workspace package whatever installs them.
+_LINKING = ("workspace:", "file:", "link:", "portal:", "catalog:")
+
+
 class WorkspaceIndex:
     """Named packages of the universe by name (the shallowest manifest wins a duplicate name)."""
 
@@ -125,6 +139,8 @@ class WorkspaceIndex:
         self._by_directory: dict[str, WorkspacePackage] = {}
         self._dependencies: dict[str, dict[str, str]] = {}
         self._manifests: dict[str, str] = {}
+        # Projects no workspace declaration includes that lock their own install.
+        self._separate_installs: set[str] = set()
         for manifest in manifests:
             data = parsed[manifest]
             if not isinstance(data, dict):
@@ -152,6 +168,10 @@ class WorkspaceIndex:
             if not isinstance(name, str) or not name:
                 continue
             if declarations.globs and not is_member(directory, declarations.globs):
+                if directory != "." and any(
+                    os.path.isfile(root / directory / lockfile) for lockfile in LOCKFILES
+                ):
+                    self._separate_installs.add(directory)
                 self._outsiders.setdefault(name, package)
                 continue  # not included by any workspace declaration (or excluded with `!`)
             self._packages.setdefault(name, package)
@@ -212,6 +232,14 @@ class WorkspaceIndex:
         while True:
             spec = self._dependencies.get(current, {}).get(name)
             if spec is not None:
+                if current in self._separate_installs and not spec.startswith(_LINKING):
+                    # A stand-alone project (no workspace member, its own lockfile) installs
+                    # a version range from the registry, not the workspace's namesake:
+                    # angular/components' StackBlitz template and yarn-PnP test project.
+                    return DependencyLink(
+                        refusal=f"declared as `{spec}` in {self._manifests[current]}, a "
+                        "project with its own lockfile: the registry's package is installed"
+                    )
                 return dependency_link(name, spec, self._manifests[current], self._declarations)
             if current == ".":
                 return None
