@@ -311,3 +311,66 @@ def test_a_project_with_its_own_lockfile_installs_its_dependency_from_the_regist
     assert _claims(make_project(files)) == [
         "unpublished-package-import docs/src/assets/stackblitz/src/main.ts:1"
     ]
+
+
+# electron/forge: the template package publishes `tmpl/` (`files`), a project of its own
+# that `ViteTypeScriptTemplate` copies into a new app's `src/`, where the base template has
+# written `index.css`.
+FORGE = {
+    "package.json": '{"private": true, "workspaces": {"packages": ["packages/template/*"]}}\n',
+    "packages/template/vite-typescript/package.json": (
+        '{"name": "@electron-forge/template-vite-typescript",\n'
+        ' "main": "dist/ViteTypeScriptTemplate.js", "files": ["dist", "src", "tmpl"]}\n'
+    ),
+    "packages/template/vite-typescript/src/ViteTypeScriptTemplate.ts": (
+        "import path from 'path';\nexport const templateDir = path.resolve(__dirname, '..', 'tmpl');\n"
+    ),
+    "packages/template/vite-typescript/tmpl/package.json": (
+        '{"devDependencies": {"vite": "^5.0.12"}}\n'
+    ),
+    "packages/template/vite-typescript/tmpl/tsconfig.json": '{"compilerOptions": {"allowJs": true}}\n',
+    "packages/template/vite-typescript/tmpl/renderer.ts": "import './index.css';\n",
+}
+
+
+def test_a_project_its_package_publishes_is_a_template(make_project: ProjectFactory) -> None:
+    assert _claims(make_project(FORGE)) == []
+    # Not published, the same nested project is judged (sentry's e2e test applications).
+    files = dict(FORGE)
+    files["packages/template/vite-typescript/package.json"] = (
+        '{"name": "@electron-forge/template-vite-typescript", "files": ["dist", "src"]}\n'
+    )
+    assert _claims(make_project(files)) == [
+        "unresolved-import packages/template/vite-typescript/tmpl/renderer.ts:1"
+    ]
+
+
+# angular/components: the docs app's angular.json copies `src/assets` verbatim; the StackBlitz
+# project in it gets `src/example/*` written by the docs site when a user opens an example.
+STACKBLITZ = {
+    "pnpm-workspace.yaml": "packages:\n  - 'docs'\n",
+    "docs/package.json": '{"name": "material-docs", "private": true}\n',
+    "docs/angular.json": (
+        '{"projects": {"material-angular-io": {"architect": {"build": {"options": {\n'
+        '  "assets": [{"glob": "**/*", "input": "src/assets", "output": "/assets"}]}}}}}}\n'
+    ),
+    "docs/tsconfig.json": '{"include": ["src/**/*.ts"], "exclude": ["src/assets"]}\n',
+    "docs/src/main.ts": "export const docs = 1;\n",
+    "docs/src/assets/stackblitz/package.json": '{"name": "example-app", "private": true}\n',
+    "docs/src/assets/stackblitz/tsconfig.json": '{"files": ["src/main.ts"]}\n',
+    "docs/src/assets/stackblitz/src/main.ts": (
+        "import { MaterialDocsExample } from './example/material-docs-example';\n"
+        "export const app = MaterialDocsExample;\n"
+    ),
+}
+
+
+def test_a_project_an_angular_app_copies_as_assets_is_a_template(
+    make_project: ProjectFactory,
+) -> None:
+    assert _claims(make_project(STACKBLITZ)) == []
+    files = dict(STACKBLITZ)
+    files["docs/angular.json"] = '{"projects": {}}\n'
+    assert _claims(make_project(files)) == [
+        "unresolved-import docs/src/assets/stackblitz/src/main.ts:1"
+    ]

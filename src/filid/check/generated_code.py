@@ -37,6 +37,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     imported = {edge.target for edge in project.file_graph.edges}
     configs = _build_configs(project.tree.files)
     built = _BuiltFiles(project).__contains__
+    shipped = _ShippedProjects(project).holds
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -70,6 +71,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if item.file not in imported and project.resolver.tsconfigs.leaves_out(item.file):
             # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if shipped(item.file):
+            # a project a package ships as data, to be copied and completed elsewhere
             unjudged.add((item.file, item.specifier))
             continue
         if _resolves_from_emitted_file(project, item.file, item.line, item.specifier):
@@ -265,6 +270,107 @@ def _strings(value: object) -> list[str]:
         elif isinstance(item, list):
             stack.extend(item)
     return found
+
+
+class _ShippedProjects:
+    """Projects a package ships as data: a folder with its own ``package.json``, no workspace
+    package, inside a package whose manifest ``files`` publishes it (electron/forge's
+    ``packages/template/vite-typescript/tmpl/``, which the template copies into a new app's
+    ``src/`` beside an ``index.css`` another template writes) or whose Angular workspace
+    config (``angular.json``) copies it verbatim as ``assets`` (angular/components' StackBlitz
+    project under ``docs/src/assets/``, into which the docs site writes each example). Its
+    relative imports are written for the place it is copied to.
+
+    Decision (issue 23, SPEC §0 is silent): a nested project its package neither publishes nor
+    copies (sentry's e2e test applications) is judged like any project."""
+
+    def __init__(self, project: Project) -> None:
+        self._project = project
+        self._files: frozenset[str] | None = None
+        self._memo: dict[str, bool] = {}
+
+    def holds(self, file: str) -> bool:
+        """Whether ``file`` lies in a project a package ships as data."""
+        inner = self._manifest_folder(parent_dir(file))
+        if inner is None or inner == ".":
+            return False
+        found = self._memo.get(inner)
+        if found is None:
+            found = self._shipped(inner)
+            self._memo[inner] = found
+        return found
+
+    def _manifest_folder(self, directory: str) -> str | None:
+        """The nearest folder at or above ``directory`` holding a ``package.json``."""
+        while join_path(directory, "package.json") not in self._universe():
+            if directory == ".":
+                return None
+            directory = parent_dir(directory)
+        return directory
+
+    def _universe(self) -> frozenset[str]:
+        if self._files is None:
+            self._files = frozenset(self._project.tree.files)
+        return self._files
+
+    def _shipped(self, inner: str) -> bool:
+        if inner in self._project.resolver.package_directories():
+            return False  # a workspace package: built in place
+        outer = self._manifest_folder(parent_dir(inner))
+        if outer is None:
+            return False
+        shipped = [*self._published(outer), *self._angular_assets(outer)]
+        return any(is_within(inner, folder) for folder in shipped if folder != outer)
+
+    def _read(self, path: str) -> object:
+        try:
+            return read_jsonc_file(self._project.root, path)
+        except InputError:
+            return None
+
+    def _published(self, outer: str) -> list[str]:
+        """The folders ``outer``'s manifest ``files`` lists (a glob's fixed head)."""
+        data = self._read(join_path(outer, "package.json"))
+        entries = data.get("files") if isinstance(data, dict) else None
+        if not isinstance(entries, list):
+            return []
+        return [
+            join_path(outer, head)
+            for entry in entries
+            if isinstance(entry, str) and (head := _fixed_head(entry))
+        ]
+
+    def _angular_assets(self, outer: str) -> list[str]:
+        """The ``assets`` folders of ``outer``'s ``angular.json`` (a string, or ``input``)."""
+        config = join_path(outer, "angular.json")
+        if config not in self._universe():
+            return []
+        found: list[str] = []
+        stack = [self._read(config)]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, list):
+                stack.extend(item)
+            elif isinstance(item, dict):
+                for key, value in item.items():
+                    if key == "assets" and isinstance(value, list):
+                        for asset in value:
+                            path = asset.get("input") if isinstance(asset, dict) else asset
+                            if isinstance(path, str) and (head := _fixed_head(path)):
+                                found.append(join_path(outer, head))
+                    else:
+                        stack.append(value)
+        return found
+
+
+def _fixed_head(entry: str) -> str:
+    """The folder a ``files``/``assets`` entry names before its first glob character."""
+    head: list[str] = []
+    for segment in entry.strip().removeprefix("./").split("/"):
+        if not segment or any(mark in segment for mark in "*?[{!"):
+            break
+        head.append(segment)
+    return "/".join(head)
 
 
 _TS_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
