@@ -46,7 +46,8 @@ SOLID = {
 UNOCSS = {
     "examples/remix/.gitignore": "node_modules\napp/uno.css\n",
     "examples/remix/package.json": (
-        '{"name": "remix", "scripts": {"css": "unocss \\"app/**/*.tsx\\" --out-file=app/uno.css"}}\n'
+        '{"name": "remix",\n'
+        ' "scripts": {"css": "unocss \\"app/**/*.tsx\\" --out-file=app/uno.css"}}\n'
     ),
     "examples/remix/tsconfig.json": (
         '{"compilerOptions": {"baseUrl": ".", "paths": {"~/*": ["./app/*"]}}}\n'
@@ -323,12 +324,13 @@ FORGE = {
         ' "main": "dist/ViteTypeScriptTemplate.js", "files": ["dist", "src", "tmpl"]}\n'
     ),
     "packages/template/vite-typescript/src/ViteTypeScriptTemplate.ts": (
-        "import path from 'path';\nexport const templateDir = path.resolve(__dirname, '..', 'tmpl');\n"
+        "import path from 'path';\n"
+        "export const templateDir = path.resolve(__dirname, '..', 'tmpl');\n"
     ),
     "packages/template/vite-typescript/tmpl/package.json": (
         '{"devDependencies": {"vite": "^5.0.12"}}\n'
     ),
-    "packages/template/vite-typescript/tmpl/tsconfig.json": '{"compilerOptions": {"allowJs": true}}\n',
+    "packages/template/vite-typescript/tmpl/tsconfig.json": '{"compilerOptions": {}}\n',
     "packages/template/vite-typescript/tmpl/renderer.ts": "import './index.css';\n",
 }
 
