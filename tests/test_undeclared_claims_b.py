@@ -309,9 +309,17 @@ def test_a_project_with_its_own_lockfile_installs_its_dependency_from_the_regist
     # workspace package of that name is linked: the import is claimed.
     files = dict(STANDALONE)
     del files["docs/src/assets/stackblitz/package-lock.json"]
-    assert _claims(make_project(files)) == [
-        "unpublished-package-import docs/src/assets/stackblitz/src/main.ts:1"
-    ]
+    claim = ["unpublished-package-import docs/src/assets/stackblitz/src/main.ts:1"]
+    assert _claims(make_project(files)) == claim
+    # A tag (payload's `examples/auth` installs `"payload": "latest"`, the release the
+    # workspace's manifest describes) or a range the workspace version lies in is judged
+    # against the workspace manifest.
+    for spec in ("latest", "^0.0.0"):
+        files = dict(STANDALONE)
+        files["docs/src/assets/stackblitz/package.json"] = (
+            f'{{"name": "example-app", "dependencies": {{"@angular/material": "{spec}"}}}}\n'
+        )
+        assert _claims(make_project(files)) == claim
 
 
 # electron/forge: the template package publishes `tmpl/` (`files`), a project of its own
