@@ -1,5 +1,7 @@
 """Unresolved imports filid does not claim are broken: targets a build generates, files no
-compiler reads, targets that exist outside the file universe (issue 23, SPEC §0)."""
+compiler reads and no build reaches, projects a package ships as data to be copied, run-time
+requires that resolve from the emitted file, root-absolute URLs outside a Vite root, and
+targets that exist outside the file universe (issue 23, SPEC §0; docs/rules.md says why)."""
 
 from __future__ import annotations
 
