@@ -384,3 +384,29 @@ def test_a_project_an_angular_app_copies_as_assets_is_a_template(
     assert _claims(make_project(files)) == [
         "unresolved-import docs/src/assets/stackblitz/src/main.ts:1"
     ]
+
+
+# adobe/react-spectrum: Parcel's `@parcel/resolver-glob` and babel's `transform-glob-import`
+# read `'../../intl/tree/*.json'` as a pattern over one JSON file per locale.
+GLOBS = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    ".parcelrc": '{"resolvers": ["@parcel/resolver-glob", "..."]}\n',
+    "lib/svg.d.ts": "declare module '*.json' { const content: any; export default content; }\n",
+    "packages/react-aria/package.json": '{"name": "react-aria", "main": "src/index.ts"}\n',
+    "packages/react-aria/intl/tree/ar-AE.json": '{"collapse": "طي"}\n',
+    "packages/react-aria/intl/tree/en-US.json": '{"collapse": "Collapse"}\n',
+    "packages/react-aria/src/index.ts": "export { useTreeItem } from './tree/useTreeItem';\n",
+    "packages/react-aria/src/tree/useTreeItem.ts": (
+        "import intlMessages from '../../intl/tree/*.json';\n"
+        "import both from '../../intl/{tree,grid}/*.json';\n"
+        "import none from '../../intl/table/*.json';\n"
+        "export const useTreeItem = () => [intlMessages, both, none];\n"
+    ),
+}
+
+
+def test_a_glob_specifier_that_matches_files_is_no_claim(make_project: ProjectFactory) -> None:
+    # A pattern that matches no file is still claimed: the glob resolver finds nothing.
+    assert _claims(make_project(GLOBS)) == [
+        "unresolved-import packages/react-aria/src/tree/useTreeItem.ts:3"
+    ]

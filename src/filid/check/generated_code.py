@@ -75,6 +75,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
             unjudged.add((item.file, item.specifier))
             continue
+        if _glob_matches(project.root, parent_dir(item.file), item.specifier):
+            # a glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
+            # react-spectrum's `'../intl/*.json'`) that matches files: not a path at all
+            unjudged.add((item.file, item.specifier))
+            continue
         if shipped(item.file):
             # a project a package ships as data, to be copied and completed elsewhere
             unjudged.add((item.file, item.specifier))
@@ -373,6 +378,56 @@ def _fixed_head(entry: str) -> str:
             break
         head.append(segment)
     return "/".join(head)
+
+
+_GLOB_MARKS = ("*", "[", "{")  # `?` starts a bundler query (`./x.svg?raw`), not a glob
+
+
+def _glob_matches(root: Path, directory: str, specifier: str) -> bool:
+    """Whether a relative ``specifier`` is a glob pattern (``*``, ``[…]``, ``{a,b}``)
+    that matches at least one file of the project. A glob resolver reads such a specifier
+    (Parcel's ``@parcel/resolver-glob``, babel's ``transform-glob-import``: react-spectrum's
+    ``import intlMessages from '../../intl/tree/*.json'``); TypeScript types it through an
+    ambient ``declare module '*.json'``. A pattern that matches nothing is still claimed:
+    the resolver finds nothing either."""
+    if not specifier.startswith(("./", "../")) or not any(m in specifier for m in _GLOB_MARKS):
+        return False
+    for pattern in _expand_braces(specifier.split("?", 1)[0]):
+        path = join_path(directory, pattern)
+        if path.startswith("../") or path == "..":
+            continue  # outside the project
+        segments = path.split("/")
+        fixed = 0
+        while fixed < len(segments) and not any(m in segments[fixed] for m in "*["):
+            fixed += 1
+        if fixed == len(segments):
+            if os.path.isfile(root / path):
+                return True
+            continue
+        base = root.joinpath(*segments[:fixed])
+        rest = "/".join(segments[fixed:])
+        try:
+            if base.is_dir() and any(hit.is_file() for hit in base.glob(rest)):
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
+
+
+def _expand_braces(pattern: str) -> list[str]:
+    """``a/{b,c}/*.json`` → ``a/b/*.json``, ``a/c/*.json`` (nested braces expand too)."""
+    done: list[str] = []
+    pending = [pattern]
+    while pending and len(done) < 64:
+        current = pending.pop()
+        close = current.find("}")
+        open_ = current.rfind("{", 0, close) if close >= 0 else -1
+        if open_ < 0:
+            done.append(current)
+            continue
+        head, body, tail = current[:open_], current[open_ + 1 : close], current[close + 1 :]
+        pending.extend(head + choice + tail for choice in body.split(","))
+    return done
 
 
 _TS_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
