@@ -682,6 +682,7 @@ def test_a_root_absolute_import_of_a_public_asset_is_resolved(
     # create-vite's template: `/vite.svg` is served from `public/`.
     files = {
         "sandbox/vite/package.json": '{"name": "sandbox"}\n',
+        "sandbox/vite/vite.config.ts": "export default {};\n",
         "sandbox/vite/public/vite.svg": "<svg/>\n",
         "sandbox/vite/src/App.tsx": (
             "import viteLogo from '/vite.svg';\nimport gone from '/missing.svg';\n"
@@ -850,6 +851,7 @@ def test_a_javascript_file_nothing_imports_or_compiles_is_not_judged(
 ) -> None:
     # stencil's jest helpers import './index.js', the bundle a build script copies them beside.
     files = {
+        "package.json": '{"scripts": {"tool": "tsx tools/main.ts"}}\n',
         "tsconfig.json": '{"include": ["src"], "compilerOptions": {"allowJs": true}}\n',
         "scripts/helpers/jest/jest-preset.js": "module.exports = require('./index.js');\n",
         "src/loader.js": "import { gone } from './gone.js';\nexport default gone;\n",

@@ -223,7 +223,8 @@ class Resolver:
         if options is not None:
             matched = options.match_alias(specifier)
             if matched is not None:
-                found.extend(matched[1])
+                # `~/uno.css?url` names `app/uno.css` (a bundler query, as for relative paths)
+                found.extend(path for target in matched[1] for path in strip_query(target))
         workspace = self._workspaces.candidates(specifier, directory)
         if workspace is not None:
             found.extend(c for c, _, _ in workspace)

@@ -39,6 +39,7 @@ from filid.scan.classify import is_fixture_path
 __all__ = ["TsconfigIndex"]
 
 CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
+_JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +65,17 @@ class _RawOptions:
     references: tuple[str, ...] = ()
     # A base of the chain is not read: a package base (node_modules) or a missing file.
     has_unread_base: bool = False
+    # ``allowJs`` (``checkJs`` implies it; a ``jsconfig.json`` sets it): None when unset.
+    allow_js: bool | None = None
 
     def compiles(self, file: str, config_dir: str) -> bool:
-        """Whether root-relative ``file`` is a root file of this config's program."""
+        """Whether root-relative ``file`` is a root file of this config's program. tsc's
+        ``include`` takes JavaScript files only under ``allowJs`` (mobx's root tsconfig,
+        without it, compiles no vendored CodeMirror file of `docs/assets/`)."""
         if self.files is not None and file in self.files:
             return True
+        if file.endswith(_JS_SUFFIXES) and not self.allow_js:
+            return False
         includes = self.includes
         if includes is None:
             includes = () if self.files is not None else (join_path(config_dir, "**"),)
@@ -224,6 +231,7 @@ class TsconfigIndex:
         keeps: bool | None = None
         program: dict[str, tuple[str, ...] | None] = {"files": None, "include": None}
         excludes: tuple[str, ...] | None = None
+        allow_js: bool | None = True if config.endswith("jsconfig.json") else None
         if self._has_missing_base(obj.get("extends"), config_dir):
             has_root_dirs = True  # options unknown (`.svelte-kit/tsconfig.json`): may map dirs
         bases = self._extends_targets(obj.get("extends"), config_dir)
@@ -247,6 +255,8 @@ class TsconfigIndex:
                 keeps = inherited.keeps_value_imports
             if inherited.excludes is not None:
                 excludes = inherited.excludes
+            if inherited.allow_js is not None:
+                allow_js = inherited.allow_js
             if inherited.files is not None:
                 program["files"] = inherited.files
             if inherited.includes is not None:
@@ -283,6 +293,10 @@ class TsconfigIndex:
             custom = options.get("customConditions")
             if isinstance(custom, list):
                 conditions = tuple(c for c in custom if isinstance(c, str))
+            if isinstance(options.get("allowJs"), bool):
+                allow_js = bool(options["allowJs"])
+            elif options.get("checkJs") is True and allow_js is None:
+                allow_js = True  # tsc: `allowJs` defaults to true under `checkJs`
         return _RawOptions(
             base_url,
             paths,
@@ -299,6 +313,7 @@ class TsconfigIndex:
             excludes,
             self._references(obj.get("references"), config_dir),
             unread,
+            allow_js,
         )
 
     def leaves_out(self, file: str) -> bool:

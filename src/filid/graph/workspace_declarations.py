@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from pathlib import Path
 
-from filid.config.globs import matches_glob
+from filid.config.globs import matches_glob_exactly
 from filid.graph.compiler_paths import parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.yamlfile import read_yaml_file
@@ -141,8 +141,8 @@ def is_member(directory: str, declarations: list[tuple[str, list[str]]]) -> bool
         if not directory.startswith(prefix):
             continue
         relative = directory[len(prefix) :]
-        included = any(matches_glob(relative, g) for g in globs if not g.startswith("!"))
-        excluded = any(matches_glob(relative, g[1:]) for g in globs if g.startswith("!"))
+        included = any(matches_glob_exactly(relative, g) for g in globs if not g.startswith("!"))
+        excluded = any(matches_glob_exactly(relative, g[1:]) for g in globs if g.startswith("!"))
         if included and not excluded:
             return True
     return False

@@ -26,6 +26,7 @@ whose ``main`` points into an unbuilt ``dist/``, which is never part of the file
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,17 @@ class PackageLookup:
     refusal: str | None = None
 
 
+# The lockfiles of npm, Yarn, pnpm and Bun: a folder holding one is installed on its own.
+LOCKFILES = (
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "bun.lockb",
+    "bun.lock",
+)
+
+
 class WorkspaceIndex:
     """Named packages of the universe by name (the shallowest manifest wins a duplicate name)."""
 
@@ -125,6 +137,9 @@ class WorkspaceIndex:
         self._by_directory: dict[str, WorkspacePackage] = {}
         self._dependencies: dict[str, dict[str, str]] = {}
         self._manifests: dict[str, str] = {}
+        # Projects no workspace declaration includes that lock their own install.
+        self._separate_installs: set[str] = set()
+        self._versions: dict[str, str] = {}  # a manifest's `version`, by folder
         for manifest in manifests:
             data = parsed[manifest]
             if not isinstance(data, dict):
@@ -135,6 +150,9 @@ class WorkspaceIndex:
             self._imports[directory] = imports if isinstance(imports, dict) else {}
             self._dependencies[directory] = declared_dependencies(data)
             self._manifests[directory] = manifest
+            version = data.get("version")
+            if isinstance(version, str):
+                self._versions[directory] = version.strip()
             if uses_file_routing(data):
                 self._route_directories.update(join_path(directory, r) for r in ROUTE_DIRECTORIES)
             name = data.get("name")
@@ -152,6 +170,10 @@ class WorkspaceIndex:
             if not isinstance(name, str) or not name:
                 continue
             if declarations.globs and not is_member(directory, declarations.globs):
+                if directory != "." and any(
+                    os.path.isfile(root / directory / lockfile) for lockfile in LOCKFILES
+                ):
+                    self._separate_installs.add(directory)
                 self._outsiders.setdefault(name, package)
                 continue  # not included by any workspace declaration (or excluded with `!`)
             self._packages.setdefault(name, package)
@@ -212,10 +234,41 @@ class WorkspaceIndex:
         while True:
             spec = self._dependencies.get(current, {}).get(name)
             if spec is not None:
+                if current in self._separate_installs and self._other_release(name, spec):
+                    # A stand-alone project (no workspace member, its own lockfile) installs
+                    # from the registry a release the workspace's manifest does not describe
+                    # (angular/components' StackBlitz template: `^22.1.0`, while the
+                    # workspace's `@angular/material` is `0.0.0-PLACEHOLDER`).
+                    return DependencyLink(
+                        refusal=f"declared as `{spec}` in {self._manifests[current]}, a "
+                        "project with its own lockfile: the registry's package is installed"
+                    )
                 return dependency_link(name, spec, self._manifests[current], self._declarations)
             if current == ".":
                 return None
             current = parent_dir(current)
+
+    def _other_release(self, name: str, spec: str) -> bool:
+        """Whether the version range ``spec`` leaves out the version of every workspace
+        package ``name``: then what a separate install gets is another release, whose
+        manifest filid does not have. Only plain ranges are read (``^22.1.0``, ``~3.1``,
+        ``5.x``, alternatives with ``||``), by their major version; a tag (``latest``,
+        ``next``), ``*`` or a compound range may be the workspace's own release."""
+        majors = set()
+        for alternative in spec.split("||"):
+            head = alternative.strip().lstrip("^~=v").strip()
+            major = head.split(".", 1)[0]
+            if not major.isdigit() or not head or any(c in head for c in " <>*"):
+                return False
+            majors.add(int(major))
+        versions = [self._versions.get(p.directory) for p in self._namesakes.get(name, ())]
+        if not versions:
+            return False
+        for version in versions:
+            major = version.lstrip("v").split(".", 1)[0] if version else ""
+            if not major.isdigit() or int(major) in majors:
+                return False
+        return True
 
     def lookup(
         self, specifier: str, importer_dir: str = ".", conditions: tuple[str, ...] = ()

@@ -13,6 +13,9 @@ whose missing target git ignores (a file the build generates), nor a specifier t
 code generator's output by convention (``./routeTree.gen``, ``__generated__/``), nor a file
 that its governing tsconfig excludes (``exclude``) and no file imports (no compiler reads it:
 payload's codemod fixtures ``*.input.ts``/``*.output.ts`` are read as text by their tests).
+Nor is an import in a file no build reaches (no tsconfig program, entry, test, config,
+script or reached importer: a snippet or a copied template), nor an unresolved root-absolute
+``/x`` outside a Vite root (a URL on the serving origin); see ``check.generated_code``.
 A specifier that names a project file but for letter case says so: it resolves on macOS and
 Windows only (payload's ``../importMap`` beside a committed ``importmap.js``). Nor is a
 scaffold below a ``templates`` folder that no workspace member holds (see ``_in_scaffold``),
@@ -20,7 +23,8 @@ nor a relative path written for the published package layout, which names a file
 package's manifest publishes (stencil's ``../client/index.js``, ``check.generated_code``),
 nor a bundler query (``?inline``) in a file no bundler reads (see ``_unbundled_files``),
 nor an import in a file the project reads only as text (``?raw``: a code sample an Astro page
-shows, ``check.generated_code``), nor a glob pattern (``'../intl/*.json'``, see ``_is_glob``).
+shows, ``check.generated_code``), nor a glob pattern that matches files (``'../intl/*.json'``,
+``check.generated_code``).
 Nor is a ``require()`` or ``import()`` whose failure the file handles (``ImportFact.guarded``:
 ``try { require('./x.wasi.cjs') } catch {}``, ``import('x').catch(…)``): the optional-dependency
 idiom says the target may be missing, and the code carries on without it (the loader NAPI-RS
@@ -65,14 +69,6 @@ def _names_generated_code(specifier: str) -> bool:
             stem = stem[: -len(extension)]
             break
     return stem.endswith((".gen", ".generated")) or "__generated__" in segments[:-1]
-
-
-def _is_glob(specifier: str) -> bool:
-    """A glob pattern, not a path: ``'../intl/*.json'`` (Parcel's ``@parcel/resolver-glob``,
-    babel's ``transform-glob-import``: one import of every matching file). Such a plugin
-    yields an empty set where nothing matches, and no compiler resolves the pattern, so it is
-    never an unresolved path (react-spectrum imports its locale folders this way)."""
-    return "*" in specifier or ("{" in specifier and "," in specifier and "}" in specifier)
 
 
 # Folders a CLI copies projects from (qwik's `starters/adapters/*` overlay `starters/apps/base`,
@@ -190,8 +186,6 @@ class UnresolvedImport:
         for item in context.file_graph.unresolved:
             if item.specifier == DYNAMIC_SPECIFIER or item.file in context.test_files:
                 continue
-            if _is_glob(item.specifier):
-                continue  # a pattern a glob resolver expands (Parcel, babel), not a path
             if "?" in item.specifier:
                 if unbundled is None:
                     unbundled = _unbundled_files(context)
