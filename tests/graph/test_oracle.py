@@ -65,17 +65,21 @@ FIXTURE = {
     "apps/web/src/db.ts": "export const db = 1;\n",
     "apps/web/src/types.d.ts": "export type Id = string;\n",
     "apps/web/src/twin.ts": "export const twin = 'ts';\n",
+    # netlify/cli: `import type … from '../../utils/types.d.ts'` where only types.ts exists
+    "apps/web/src/settings.ts": "export interface Settings { port: number }\n",
     "apps/web/src/twin.js": "export const twin = 'js';\n",
     "apps/web/src/main.ts": (
         "import { Button } from '@acme/ui';\n"
         "import { Star } from '@acme/ui/icons';\n"
         "import type { Id } from './types';\n"
+        "import type { Settings } from './settings.d.ts';\n"
         "import { twin } from './twin.js';\n"
         "import { db } from '#db';\n"
         "import { kit } from 'kit';\n"
         "export type * from './types';\n"
         "export const all = [Button, Star, twin, db, kit] as const;\n"
         "export type Ids = Id[];\n"
+        "export type Config = Settings;\n"
     ),
 }
 
@@ -96,6 +100,7 @@ def test_filid_resolves_every_import_as_typescript_does(tmp_path: Path) -> None:
         (main, "@acme/ui"): "packages/ui/src/index.ts",
         (main, "@acme/ui/icons"): "packages/ui/src/icons/index.ts",
         (main, "./types"): "apps/web/src/types.d.ts",
+        (main, "./settings.d.ts"): "apps/web/src/settings.ts",
         (main, "./twin.js"): "apps/web/src/twin.ts",
         (main, "#db"): "apps/web/src/db.ts",
         (main, "kit"): "packages/kit/src/main.ts",

@@ -13,6 +13,8 @@ SOURCE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs
 # What an extensionless candidate tries, in order: sources, then declaration files.
 PROBE_EXTENSIONS = (*SOURCE_EXTENSIONS, ".d.ts", ".d.mts", ".d.cts")
 DECLARATION_TWINS = {".js": (".d.ts",), ".mjs": (".d.mts",), ".cjs": (".d.cts",)}
+# What a specifier spelled with a declaration extension finds when that file is absent.
+DECLARATION_SOURCES = {".d.ts": (".ts", ".tsx"), ".d.mts": (".mts",), ".d.cts": (".cts",)}
 TS_TWINS = {
     ".js": (".ts", ".tsx"),
     ".jsx": (".tsx",),
@@ -48,6 +50,14 @@ def probe_candidate(files: Collection[str], path: str) -> str | None:
                 return f"{stem}{declaration}"
     if path in files:
         return path
+    for declaration, sources in DECLARATION_SOURCES.items():
+        # `import type { T } from './types.d.ts'` finds `types.ts` (tsc strips `.d.ts` and
+        # probes like an extensionless path: netlify/cli under nodenext)
+        if path.endswith(declaration):
+            base = path[: -len(declaration)]
+            for source in sources:
+                if f"{base}{source}" in files:
+                    return f"{base}{source}"
     for ext_ in PROBE_EXTENSIONS:
         if f"{path}{ext_}" in files:
             return f"{path}{ext_}"
