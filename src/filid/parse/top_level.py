@@ -219,19 +219,21 @@ class TopLevelWalker:
         exported: bool,
         is_default: bool = False,
         span: Span | None = None,
+        line: int = 0,
     ) -> None:
-        if span is not None:
-            line = span.line
-        elif self.full:
-            span = self.spans.node(statement)
-            line = span.line
-        else:
-            line = statement.start_point[0] + 1
+        """Collect a declaration's facts; ``span`` (or, in lean mode, only ``line``) is the
+        statement's when it is exported (``export const a = …``)."""
         if self.side_effect_free and not is_declaration_free(node, self.effects):
             self.side_effect_free = False
-        declared = declared_names(node, self.source)
         if node.type in _OVERLOADABLE:
             self.overloads = True
+        if not exported and not self.full:
+            return  # lean mode: only exports matter, and this declares none
+        if span is None and self.full:
+            span = self.spans.node(statement)
+        if span is not None:
+            line = span.line
+        declared = declared_names(node, self.source)
         if exported:
             ambient_type = node.type == "ambient_declaration" and is_ambient_type(node)
             for kind, name in declared:
