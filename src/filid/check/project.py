@@ -24,6 +24,7 @@ from filid.graph import (
     build_module_graph,
     build_resolver,
 )
+from filid.graph.compiler_paths import parent_dir
 from filid.model.facts import DocumentFacts, FileFacts
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalTree
@@ -157,6 +158,18 @@ def _load_project(
     borrow_dir = None
     if cache_dir is None and borrow_cache_from is not None:
         borrow_dir = project_cache_dir(borrow_cache_from)
+    resolver = build_resolver(resolved, universe.files)
+    if resolutions is not None:
+        resolver.seed(resolutions)
+
+    def resolve_imports(path: str, facts: FileFacts) -> None:
+        # The resolutions build_file_graph asks for below (the resolver memoizes them), made
+        # while the workers parse the other files instead of after them all.
+        directory = parent_dir(path)
+        for fact in facts.imports:
+            if fact.specifier is not None:
+                resolver.resolve_from(directory, fact.specifier)
+
     parsed = parse_files(
         resolved,
         sources,
@@ -164,6 +177,7 @@ def _load_project(
         progress=progress,
         borrow_dir=borrow_dir,
         stats=stats,
+        on_parsed=resolve_imports,
     )
     documents: dict[str, DocumentFacts] = {}
     doc_notes: list[str] = []
@@ -185,9 +199,6 @@ def _load_project(
             for path, facts in documents.items()
         }
     side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
-    resolver = build_resolver(resolved, universe.files)
-    if resolutions is not None:
-        resolver.seed(resolutions)
     tree = build_tree(
         resolved,
         universe.files,

@@ -85,6 +85,7 @@ def parse_files(
     progress: Callable[[int, int], None] | None = None,
     borrow_dir: Path | None = None,
     stats: Mapping[str, StatData] | None = None,
+    on_parsed: Callable[[str, FileFacts], None] | None = None,
 ) -> ParseResult:
     """Parse ``files`` (root-relative POSIX paths) under ``root``; never raises for one file.
 
@@ -96,10 +97,14 @@ def parse_files(
     tree's cache, only read: a file at the same path with the same SHA-256 takes its facts
     (``--new-since`` checks an old commit's tree this way without parsing it again).
     ``stats`` holds the (size, mtime_ns) the caller already took of some files, so that each
-    file is stat'ed once per run.
+    file is stat'ed once per run. ``on_parsed`` is called with the facts of each file parsed
+    in this run as soon as they are known: while worker processes parse the rest, the caller
+    can start on what it will need of them (resolving their imports).
     """
     with _gc_paused():
-        return _parse_files(root, files, cache_dir, jobs, progress, borrow_dir, stats or {})
+        return _parse_files(
+            root, files, cache_dir, jobs, progress, borrow_dir, stats or {}, on_parsed
+        )
 
 
 @contextlib.contextmanager
@@ -126,6 +131,7 @@ def _parse_files(
     progress: Callable[[int, int], None] | None,
     borrow_dir: Path | None = None,
     stats: Mapping[str, StatData] | None = None,
+    on_parsed: Callable[[str, FileFacts], None] | None = None,
 ) -> ParseResult:
     stats = stats or {}
     paths = sorted(set(files))
@@ -182,9 +188,13 @@ def _parse_files(
             if outcome.facts is not None:
                 file_facts = outcome.facts
                 parsed += 1
+                if on_parsed is not None:
+                    on_parsed(path, file_facts)
             elif encoded is not None:
                 file_facts = decode_facts(encoded)
                 parsed += 1
+                if on_parsed is not None:
+                    on_parsed(path, file_facts)
             else:  # content unchanged: the cached facts still hold
                 cached = cache.entries[path]
                 file_facts, encoded = cached.facts, cached.encoded
