@@ -267,7 +267,7 @@ def _run(
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers <= 1 or len(todo) < PARALLEL_THRESHOLD:
         for path, digest in todo:
-            yield _process(root, path, digest, encode=False)
+            yield _process(root, path, digest, encode=False, digests=digests)
         return
     size = min(_MAX_CHUNK, max(16, -(-len(todo) // (workers * _CHUNKS_PER_WORKER))))
     chunks = [todo[index : index + size] for index in range(0, len(todo), size)]
@@ -365,7 +365,10 @@ def process_source(path: str, source: bytes) -> Outcome:
 def _process(
     root: Path, path: str, cached_digest: str | None, *, encode: bool, digests: bool = True
 ) -> Outcome:
-    """Read, check and parse one file (or confirm the cached facts by content hash)."""
+    """Read, check and parse one file (or confirm the cached facts by content hash).
+
+    ``digests`` false (no parse cache this run): neither the content hash (unless there is a
+    ``cached_digest`` to compare) nor the facts digests are computed."""
     try:
         source, stat = read_regular_file_with_stat(f"{root}/{path}", MAX_FILE_BYTES)
     except UnsafePathError as error:
@@ -375,11 +378,14 @@ def _process(
         return Outcome(path, note=f"{path}: skipped, {reason}")
     except OSError as error:
         return Outcome(path, note=f"{path}: skipped, cannot be read ({error.strerror or error})")
-    try:
-        source.decode("utf-8")
-    except UnicodeDecodeError:
-        return Outcome(path, note=f"{path}: skipped, not valid UTF-8")
-    digest = hashlib.sha256(source).hexdigest()
+    if not source.isascii():  # ASCII is UTF-8: no need to decode it to know
+        try:
+            source.decode("utf-8")
+        except UnicodeDecodeError:
+            return Outcome(path, note=f"{path}: skipped, not valid UTF-8")
+    # The content hash keys the parse cache: a run that neither reads nor writes one (and has
+    # no cached digest to compare) does not need it.
+    digest = hashlib.sha256(source).hexdigest() if digests or cached_digest is not None else ""
     if digest == cached_digest:
         return Outcome(path, None, None, None, stat.st_mtime_ns, stat.st_size, digest)
     facts = parse_source(path, source, full=is_entry_file(path))

@@ -197,16 +197,17 @@ class TopLevelWalker:
                     specifiers += 1
                     name = spec.child_by_field_name("name")
                     alias = spec.child_by_field_name("alias")
-                    if name is not None:
-                        names.append(self.name_text(name))
-                    local = alias if alias is not None else name
+                    imported = None if name is None else self.name_text(name)
+                    if imported is not None:
+                        names.append(imported)
+                    local = imported if alias is None else self.name_text(alias)
                     if local is not None and self.full:
-                        self.bindings.append(self.name_text(local))
+                        self.bindings.append(local)
                     first = spec.child(0)
                     if first is not None and first.type == "type":
                         typed += 1
                     elif local is not None:
-                        locals_.append(self.name_text(local))
+                        locals_.append(local)
         return specifiers > 0 and typed == specifiers
 
     # -- declarations --------------------------------------------------------------------
