@@ -24,7 +24,7 @@ from filid.graph import (
     build_module_graph,
     build_resolver,
 )
-from filid.graph.compiler_paths import parent_dir
+from filid.graph.file_graph import FileImports, file_imports
 from filid.model.facts import DocumentFacts, FileFacts
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalTree
@@ -162,13 +162,12 @@ def _load_project(
     if resolutions is not None:
         resolver.seed(resolutions)
 
+    known_imports: dict[str, FileImports] = {}
+
     def resolve_imports(path: str, facts: FileFacts) -> None:
-        # The resolutions build_file_graph asks for below (the resolver memoizes them), made
-        # while the workers parse the other files instead of after them all.
-        directory = parent_dir(path)
-        for fact in facts.imports:
-            if fact.specifier is not None:
-                resolver.resolve_from(directory, fact.specifier)
+        # What build_file_graph needs of each file (its resolved imports), computed while
+        # the workers parse the other files instead of after them all.
+        known_imports[path] = file_imports(path, facts, resolver)
 
     parsed = parse_files(
         resolved,
@@ -207,7 +206,8 @@ def _load_project(
         documents,
         route_directories=resolver.route_directories(),
     )
-    file_graph = build_file_graph(parsed.facts, resolver)
+    file_graph = build_file_graph(parsed.facts, resolver, known_imports)
+    known_imports.clear()
     typecheck_globs = read_typecheck_globs(resolved, universe.files)
     test_files = frozenset(
         f
