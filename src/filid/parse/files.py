@@ -62,8 +62,8 @@ class Outcome:
     """What happened to one file: its facts with its stat and hash, or a note.
 
     Worker processes send ``encoded`` facts (plain lists pickle far faster than dataclasses),
-    each outcome as the tuple of its fields; in-process parsing fills ``facts``. Neither is set, and no note, when the cached facts
-    (same content hash) still apply.
+    each outcome as the tuple of its fields; in-process parsing fills ``facts``. Neither is
+    set, and no note, when the cached facts (same content hash) still apply.
     """
 
     path: str
