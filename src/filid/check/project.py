@@ -24,6 +24,7 @@ from filid.graph import (
     build_module_graph,
     build_resolver,
 )
+from filid.graph.file_graph import FileImports, file_imports
 from filid.model.facts import DocumentFacts, FileFacts
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalTree
@@ -157,6 +158,17 @@ def _load_project(
     borrow_dir = None
     if cache_dir is None and borrow_cache_from is not None:
         borrow_dir = project_cache_dir(borrow_cache_from)
+    resolver = build_resolver(resolved, universe.files)
+    if resolutions is not None:
+        resolver.seed(resolutions)
+
+    known_imports: dict[str, FileImports] = {}
+
+    def resolve_imports(path: str, facts: FileFacts) -> None:
+        # What build_file_graph needs of each file (its resolved imports), computed while
+        # the workers parse the other files instead of after them all.
+        known_imports[path] = file_imports(path, facts, resolver)
+
     parsed = parse_files(
         resolved,
         sources,
@@ -164,6 +176,7 @@ def _load_project(
         progress=progress,
         borrow_dir=borrow_dir,
         stats=stats,
+        on_parsed=resolve_imports,
     )
     documents: dict[str, DocumentFacts] = {}
     doc_notes: list[str] = []
@@ -185,9 +198,6 @@ def _load_project(
             for path, facts in documents.items()
         }
     side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
-    resolver = build_resolver(resolved, universe.files)
-    if resolutions is not None:
-        resolver.seed(resolutions)
     tree = build_tree(
         resolved,
         universe.files,
@@ -196,7 +206,8 @@ def _load_project(
         documents,
         route_directories=resolver.route_directories(),
     )
-    file_graph = build_file_graph(parsed.facts, resolver)
+    file_graph = build_file_graph(parsed.facts, resolver, known_imports)
+    known_imports.clear()
     typecheck_globs = read_typecheck_globs(resolved, universe.files)
     test_files = frozenset(
         f

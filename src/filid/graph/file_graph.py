@@ -11,13 +11,17 @@ from filid.graph.type_only import TypeOnlyIndex
 from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import FileGraph, ImportEdge, UnresolvedImport
 
-__all__ = ["DYNAMIC_SPECIFIER", "build_file_graph"]
+__all__ = ["DYNAMIC_SPECIFIER", "FileImports", "build_file_graph", "file_imports"]
 
 DYNAMIC_SPECIFIER = "<dynamic>"
 DYNAMIC_REASON = "the argument is not a string literal"
 
 
-def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> FileGraph:
+def build_file_graph(
+    facts: Mapping[str, FileFacts],
+    resolver: Resolver,
+    known: Mapping[str, FileImports] | None = None,
+) -> FileGraph:
     """Resolve every import in ``facts`` (keyed by root-relative path) into a ``FileGraph``.
 
     Edges go to project files only and are sorted by (source, line, column, target).
@@ -26,35 +30,48 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
     ``npm:`` alias, a subpath with no file), plus dynamic imports whose argument is not a
     string literal (shown as ``<dynamic>``), each with its reason, sorted by (file, line,
     specifier). External packages produce neither. An edge whose every binding is a type in
-    its target is marked ``type_only`` (``graph.type_only``).
+    its target is marked ``type_only`` (``graph.type_only``). ``known`` holds
+    :func:`file_imports` of some files, computed earlier with the same ``resolver`` (while the
+    other files were still being parsed).
     """
     edges: list[ImportEdge] = []
     unresolved: list[UnresolvedImport] = []
-    file_kind = ResolutionKind.FILE
-    unresolved_kind = ResolutionKind.UNRESOLVED
     for path in sorted(facts):
-        directory = parent_dir(path)
-        file_edges: list[ImportEdge] = []
-        for fact in facts[path].imports:
-            if fact.specifier is None:
-                unresolved.append(
-                    UnresolvedImport(path, fact.line, DYNAMIC_SPECIFIER, DYNAMIC_REASON)
-                )
-                continue
-            resolution = resolver.resolve_from(directory, fact.specifier)
-            if resolution.kind is file_kind and resolution.target is not None:
-                file_edges.append(
-                    ImportEdge(path, resolution.target, fact, resolution.via_manifest)
-                )
-            elif resolution.kind is unresolved_kind:
-                unresolved.append(
-                    UnresolvedImport(path, fact.line, fact.specifier, resolution.reason or "")
-                )
-        # Files come in sorted order, so sorting each file's edges sorts them all.
-        file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
+        found = known.get(path) if known is not None else None
+        file_edges, file_unresolved = (
+            found if found is not None else file_imports(path, facts[path], resolver)
+        )
+        # Files come in sorted order, and each file's edges are sorted: so are they all.
         edges.extend(file_edges)
+        unresolved.extend(file_unresolved)
     unresolved.sort(key=lambda u: (u.file, u.line, u.specifier))
     return FileGraph(edges=_mark_type_only(edges, facts, resolver), unresolved=tuple(unresolved))
+
+
+# One file's edges (sorted by line, column, target) and unresolved imports.
+FileImports = tuple[list[ImportEdge], list[UnresolvedImport]]
+
+
+def file_imports(path: str, facts: FileFacts, resolver: Resolver) -> FileImports:
+    """The edges (before type-only marking) and unresolved imports of the file ``path``."""
+    directory = parent_dir(path)
+    file_kind = ResolutionKind.FILE
+    unresolved_kind = ResolutionKind.UNRESOLVED
+    file_edges: list[ImportEdge] = []
+    unresolved: list[UnresolvedImport] = []
+    for fact in facts.imports:
+        if fact.specifier is None:
+            unresolved.append(UnresolvedImport(path, fact.line, DYNAMIC_SPECIFIER, DYNAMIC_REASON))
+            continue
+        resolution = resolver.resolve_from(directory, fact.specifier)
+        if resolution.kind is file_kind and resolution.target is not None:
+            file_edges.append(ImportEdge(path, resolution.target, fact, resolution.via_manifest))
+        elif resolution.kind is unresolved_kind:
+            unresolved.append(
+                UnresolvedImport(path, fact.line, fact.specifier, resolution.reason or "")
+            )
+    file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
+    return file_edges, unresolved
 
 
 def _mark_type_only(

@@ -29,7 +29,7 @@ import tree_sitter
 
 import filid
 from filid.model.facts import FileFacts
-from filid.parse.encoding import FACTS_FORMAT, decode_facts, encode_facts
+from filid.parse.encoding import FACTS_FORMAT, IMPORT_SPAN, decode_facts, encode_facts
 from filid.parse.grammar import GRAMMAR_VERSION
 from filid.store.identity import code_identity
 from filid.store.sealed import read_sealed, write_sealed
@@ -100,15 +100,13 @@ def shape_digest(encoded: Any) -> str:
     return facts_digest(
         [
             path,
-            # value use (and thunk-only use) decides whether an import is a runtime edge; a
-            # guarded call whether an unresolved one is claimed
-            [
-                [s, k, names, r, spec is None, v, d, g]
-                for s, k, _, spec, names, r, v, d, g in imports
-            ],
+            # value use (and thunk-only use) decides whether an import is a runtime edge, a
+            # guarded call whether an unresolved one is claimed; the row's length says whether
+            # the specifier is a string literal (it has a span)
+            [[*row[:IMPORT_SPAN], len(row)] for row in imports],
             [[name, k, t, source, local] for name, k, t, source, local, _ in exports],
-            [[k, name, exported] for k, name, exported, _ in declarations],
-            [[k, names, t] for k, _, names, t in statements],
+            [row[:3] for row in declarations],
+            [row[:3] for row in statements],
             bindings,
             free,
             has_error,

@@ -1,8 +1,10 @@
-"""A compact, plain-data form of FileFacts (nested lists of str/int/bool/None).
+"""A compact, plain-data form of FileFacts (nested lists and tuples of str/int/bool/None).
 
-Used for the on-disk parse cache (JSON, so a cache file can never execute code, unlike a
-pickle) and for sending facts back from worker processes (pickling plain lists is many times
-faster than pickling the dataclasses themselves).
+Used for the on-disk parse cache (``marshal``, so a cache file can never execute code,
+unlike a pickle) and for sending facts back from worker processes (pickling plain lists is
+many times faster than pickling the dataclasses themselves). Spans sit inline in their row
+(seven ints, not a list each): every object fewer is one fewer to pickle, unpickle and free
+for each of the tens of thousands of imports a large repository has.
 """
 
 from __future__ import annotations
@@ -27,95 +29,135 @@ from filid.model.facts import (
 # 3: non-entry files parsed in lean mode; 4: `export type *` read; 5: test case counts;
 # 6: whether a static import's bindings are read as values (import elision);
 # 7: whether they are read only in thunks (`forwardRef(() => X)`);
-# 8: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`)
-FACTS_FORMAT = 8
+# 8: spans inline (seven ints at the end of their row), names as tuples;
+# 9: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`)
+FACTS_FORMAT = 9
+
+# Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
+# deferred, guarded, *span, *specifier_span]`` (the specifier span only when there is one),
+# declarations ``[kind, name, exported, *span]``, statements ``[kind, names, is_type_only,
+# *span]``; exports ``[name, kind, is_type, source, local, line]`` hold no span.
+IMPORT_SPAN = 7
+SPAN_WIDTH = 7
+_SPECIFIER_SPAN = IMPORT_SPAN + SPAN_WIDTH
+_IMPORT_ROW = _SPECIFIER_SPAN + SPAN_WIDTH
 
 _IMPORT_KINDS = {kind.value: kind for kind in ImportKind}
 _EXPORT_KINDS = {kind.value: kind for kind in ExportKind}
 _STATEMENT_KINDS = {kind.value: kind for kind in StatementKind}
 
 
-def _span(span: Span) -> list[int]:
-    return [
-        span.line,
-        span.column,
-        span.end_line,
-        span.end_column,
-        span.start_byte,
-        span.end_byte,
-        span.utf16_column,
-    ]
-
-
 def encode_facts(facts: FileFacts) -> list[Any]:
-    """FileFacts → nested lists of plain values."""
+    """FileFacts → nested lists of plain values (one flat list per import, export,
+    declaration and statement: a span is seven ints inline, not a list of its own)."""
+    imports: list[Any] = []
+    for i in facts.imports:
+        span = i.span
+        row = [
+            i.specifier,
+            i.kind.value,
+            i.names,
+            i.is_reexport,
+            i.value_used,
+            i.deferred,
+            i.guarded,
+            span.line,
+            span.column,
+            span.end_line,
+            span.end_column,
+            span.start_byte,
+            span.end_byte,
+            span.utf16_column,
+        ]
+        spec = i.specifier_span
+        if spec is not None:
+            row += (
+                spec.line,
+                spec.column,
+                spec.end_line,
+                spec.end_column,
+                spec.start_byte,
+                spec.end_byte,
+                spec.utf16_column,
+            )
+        imports.append(row)
     return [
         facts.path,
+        imports,
+        [[e.name, e.kind.value, e.is_type, e.source, e.local, e.line] for e in facts.exports],
         [
             [
-                i.specifier,
-                i.kind.value,
-                _span(i.span),
-                None if i.specifier_span is None else _span(i.specifier_span),
-                list(i.names),
-                i.is_reexport,
-                i.value_used,
-                i.deferred,
-                i.guarded,
+                d.kind,
+                d.name,
+                d.exported,
+                d.span.line,
+                d.span.column,
+                d.span.end_line,
+                d.span.end_column,
+                d.span.start_byte,
+                d.span.end_byte,
+                d.span.utf16_column,
             ]
-            for i in facts.imports
+            for d in facts.declarations
         ],
-        [[e.name, e.kind.value, e.is_type, e.source, e.local, e.line] for e in facts.exports],
-        [[d.kind, d.name, d.exported, _span(d.span)] for d in facts.declarations],
-        [[s.kind.value, _span(s.span), list(s.names), s.is_type_only] for s in facts.statements],
-        list(facts.imported_bindings),
+        [
+            [
+                s.kind.value,
+                s.names,
+                s.is_type_only,
+                s.span.line,
+                s.span.column,
+                s.span.end_line,
+                s.span.end_column,
+                s.span.start_byte,
+                s.span.end_byte,
+                s.span.utf16_column,
+            ]
+            for s in facts.statements
+        ],
+        facts.imported_bindings,
         facts.is_side_effect_free,
         facts.has_syntax_error,
         facts.syntax_error_line,
         None
         if facts.cases is None
-        else [facts.cases.count, list(facts.cases.reasons), list(facts.cases.contract_ids)],
+        else [facts.cases.count, facts.cases.reasons, facts.cases.contract_ids],
     ]
 
 
 def decode_facts(data: Any) -> FileFacts:
-    """The inverse of :func:`encode_facts`; raises ValueError/TypeError/KeyError on bad data."""
+    """The inverse of :func:`encode_facts`; raises ValueError/TypeError/KeyError/IndexError
+    on bad data (a row of the wrong length, a kind that does not exist)."""
     (path, imports, exports, declarations, statements, bindings, free, has_error, line, cases) = (
         data
     )
     if not isinstance(path, str):
         raise TypeError("path")
-    # List comprehensions and local names: this runs for every cached file on every run.
+    # List comprehensions and local names: this runs for every file a worker parsed and
+    # every cached file on every run.
     make_span = Span
     import_kinds = _IMPORT_KINDS
     export_kinds = _EXPORT_KINDS
     statement_kinds = _STATEMENT_KINDS
+    for row in imports:
+        if len(row) != _SPECIFIER_SPAN and len(row) != _IMPORT_ROW:
+            raise ValueError("import row")
     return FileFacts(
         path,
         tuple(
             [
                 ImportFact(
-                    spec,
-                    import_kinds[kind],
-                    make_span(*span),
-                    None if spec_span is None else make_span(*spec_span),
-                    tuple(names),
-                    reexport,
-                    bool(value_used),
-                    bool(deferred),
-                    bool(guarded),
+                    row[0],
+                    import_kinds[row[1]],
+                    make_span(*row[7:14]),
+                    make_span(*row[14:21]) if len(row) == 21 else None,
+                    tuple(row[2]),
+                    row[3],
+                    bool(row[4]),
+                    bool(row[5]),
+                    bool(row[6]),
                 )
-                for (
-                    spec,
-                    kind,
-                    span,
-                    spec_span,
-                    names,
-                    reexport,
-                    value_used,
-                    deferred,
-                    guarded,
-                ) in imports
+                for row in imports
             ]
         ),
         tuple(
@@ -126,14 +168,16 @@ def decode_facts(data: Any) -> FileFacts:
         ),
         tuple(
             [
-                Declaration(kind, name, exported, make_span(*span))
-                for kind, name, exported, span in declarations
+                Declaration(kind, name, exported, make_span(a, b, c, d, e, f, g))
+                for kind, name, exported, a, b, c, d, e, f, g in declarations
             ]
         ),
         tuple(
             [
-                TopStatement(statement_kinds[kind], make_span(*span), tuple(names), type_only)
-                for kind, span, names, type_only in statements
+                TopStatement(
+                    statement_kinds[kind], make_span(a, b, c, d, e, f, g), tuple(names), only
+                )
+                for kind, names, only, a, b, c, d, e, f, g in statements
             ]
         ),
         tuple(bindings),

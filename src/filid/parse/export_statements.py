@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
     """Collect the facts of one top-level ``export`` statement on ``walker``."""
-    span = walker.spans.node(node)
-    line = span.line
+    # Lean mode (``walker.full`` false) needs the statement's span only for a re-export.
+    span = walker.spans.node(node) if walker.full else None
+    line = node.start_point[0] + 1
     source_node: Node | None = None
     declaration: Node | None = None
     value: Node | None = None
@@ -68,17 +69,21 @@ def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
             value = child  # `export default <expression>` or `export = <expression>`
 
     if umd:
-        if walker.full:
+        if span is not None:
             walker.statements.append(TopStatement(StatementKind.DECLARATION, span))
         return
     if source_node is not None and (clause is not None or namespace_export or star):
+        if span is None:
+            span = walker.spans.node(node)
         _reexport(walker, span, source_node, clause, namespace_export, star, statement_type)
         return
     if clause is not None:
-        _export_clause(walker, span, clause, statement_type)
+        _export_clause(walker, span, line, clause, statement_type)
         return
     if declaration is not None:
-        walker.declaration(node, declaration, exported=True, is_default=is_default, span=span)
+        walker.declaration(
+            node, declaration, exported=True, is_default=is_default, span=span, line=line
+        )
         return
     if value is None:
         value = source_node  # `export default 'literal'`
@@ -86,7 +91,7 @@ def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
         if value.type == "identifier":
             name = walker.text(value)
             walker.exports.append(ExportFact("default", ExportKind.DEFAULT, local=name, line=line))
-            if walker.full:
+            if span is not None:
                 walker.statements.append(
                     TopStatement(StatementKind.EXPORT_DEFAULT_NAME, span, (name,))
                 )
@@ -94,12 +99,11 @@ def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
         if walker.side_effect_free and not is_expression_free(value, walker.effects):
             walker.side_effect_free = False
         walker.exports.append(ExportFact("default", ExportKind.DEFAULT, line=line))
-        if walker.full:
+        if span is not None:
             walker.declarations.append(Declaration("default-expression", None, True, span))
-        if walker.full:
             walker.statements.append(TopStatement(StatementKind.EXPORT_DEFAULT_EXPRESSION, span))
         return
-    if walker.full:
+    if span is not None:
         walker.statements.append(TopStatement(StatementKind.OTHER, span))
 
 
@@ -144,14 +148,17 @@ def _reexport(
         walker.statements.append(TopStatement(StatementKind.RE_EXPORT, span, (), is_type))
 
 
-def _export_clause(walker: TopLevelWalker, span: Span, clause: Node, statement_type: bool) -> None:
+def _export_clause(
+    walker: TopLevelWalker, span: Span | None, line: int, clause: Node, statement_type: bool
+) -> None:
+    """``export { a, b as c }``; ``span`` is None in lean mode."""
     locals_: list[str] = []
-    all_inline_type = _export_specifiers(walker, clause, statement_type, None, span.line, locals_)
+    all_inline_type = _export_specifiers(walker, clause, statement_type, None, line, locals_)
     if not locals_:
-        if walker.full:
+        if span is not None:
             walker.statements.append(TopStatement(StatementKind.EXPORT_EMPTY, span))
         return
-    if walker.full:
+    if span is not None:
         walker.statements.append(
             TopStatement(
                 StatementKind.EXPORT_NAMES,

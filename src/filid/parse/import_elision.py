@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact
 from filid.parse.module_calls import TYPE_CONTEXTS
-from filid.parse.thunks import lazy_callees, read_only_in_thunks
+from filid.parse.thunks import inside_a_function, is_thunk_read, lazy_callees
 
 _TYPESCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Ancestors that make an `identifier` a type position (`typeof X`, `X.Y` as a type, and the
@@ -24,8 +25,11 @@ def is_typescript(path: str) -> bool:
     return path.endswith(_TYPESCRIPT_SUFFIXES)
 
 
-def _is_identifier_byte(byte: int) -> bool:
-    return byte >= 0x80 or chr(byte).isalnum() or byte in (0x24, 0x5F)  # `$`, `_`
+# Bytes that continue an identifier (any non-ASCII byte may belong to one): a mention of a
+# name needs a byte outside this set on each side.
+_IDENTIFIER_BYTES = frozenset(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789$_" + bytes(range(0x80, 0x100))
+)
 
 
 def mark_value_use(
@@ -43,19 +47,41 @@ def mark_value_use(
     shadowing local of the same name (counted as a use). In a file with a decorator every
     mention counts, type positions too (``emitDecoratorMetadata`` turns annotations of
     decorated members into run-time references); only an import it never mentions is elided.
+    An import read as a value only in thunks (``filid.parse.thunks``) is marked ``deferred``.
+
+    Each mention is looked up and classified once, for both questions.
     """
     if root.has_error:
         return
     decorated = _has_decorator(root, source)
     lazy = lazy_callees(imports)
+    # Without an arrow function there is no thunk: the first value read settles the import.
+    arrows = b"=>" in source
     for index, names in elidable:
         fact = imports[index]
         skip = (fact.span.start_byte, fact.span.end_byte)
-        if not any(
-            _used_as_value(root, source, name.encode(), skip, decorated=decorated) for name in names
-        ):
+        used = False
+        in_thunk = False
+        at_load = False
+        for name in names:
+            for node in _mentions(root, source, name.encode(), skip):
+                kind = node.type
+                value = kind in _VALUE_LEAVES and _is_value_position(node)
+                if value or (decorated and kind in _DECORATED_LEAVES):
+                    used = True
+                    if not arrows:
+                        break
+                if value:
+                    if is_thunk_read(node, lazy):
+                        in_thunk = True
+                    elif not inside_a_function(node):
+                        at_load = True
+                        break
+            if at_load or (used and not arrows):
+                break
+        if not used:
             imports[index] = dataclasses.replace(fact, value_used=False)
-        elif read_only_in_thunks(root, source, names, skip, _is_type_position, lazy):
+        elif in_thunk and not at_load:
             imports[index] = dataclasses.replace(fact, deferred=True)
 
 
@@ -69,35 +95,27 @@ def _has_decorator(root: Node, source: bytes) -> bool:
     return False
 
 
-def _used_as_value(
-    root: Node, source: bytes, name: bytes, skip: tuple[int, int], *, decorated: bool
-) -> bool:
-    """Is ``name`` read as a value anywhere outside the byte range ``skip`` (its import)?
-    With ``decorated``, a mention in a type position counts too."""
+def _mentions(root: Node, source: bytes, name: bytes, skip: tuple[int, int]) -> Iterator[Node]:
+    """The named nodes that are exactly ``name``, in source order, outside the byte range
+    ``skip`` (the import itself)."""
     size = len(source)
+    width = len(name)
+    identifier = _IDENTIFIER_BYTES
     at = source.find(name)
     while at != -1:
-        end = at + len(name)
         found = at
+        end = at + width
         at = source.find(name, at + 1)
         if skip[0] <= found < skip[1]:
             continue
-        if (found > 0 and _is_identifier_byte(source[found - 1])) or (
-            end < size and _is_identifier_byte(source[end])
+        if (found > 0 and source[found - 1] in identifier) or (
+            end < size and source[end] in identifier
         ):
             continue
         node = root.named_descendant_for_byte_range(found, end)
         if node is None or node.start_byte != found or node.end_byte != end:
             continue
-        if decorated and node.type in _DECORATED_LEAVES:
-            return True
-        if node.type in _VALUE_LEAVES and _is_value_position(node):
-            return True
-    return False
-
-
-def _is_type_position(node: Node) -> bool:
-    return not _is_value_position(node)
+        yield node
 
 
 def _is_value_position(node: Node) -> bool:

@@ -16,13 +16,13 @@ the declared regime keeps upstream's edges.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact
 
-__all__ = ["lazy_callees", "read_only_in_thunks"]
+__all__ = ["inside_a_function", "is_thunk_read", "lazy_callees"]
 
 # Calls whose callback arguments a library documents as read lazily, once every module has
 # loaded: drizzle's `relations(table, ({ one, many }) => ({ … }))`. Keyed by import source.
@@ -41,44 +41,15 @@ def lazy_callees(imports: Iterable[ImportFact]) -> frozenset[str]:
     )
 
 
-def read_only_in_thunks(
-    root: Node,
-    source: bytes,
-    names: tuple[str, ...],
-    skip: tuple[int, int],
-    is_type_position: Callable[[Node], bool],
-    lazy: frozenset[str] = frozenset(),
-) -> bool:
-    """True when some local name of ``names`` is read in a thunk and none is read as a value
-    at load time elsewhere (outside the byte range ``skip``, the import itself).
-    ``is_type_position(node)`` says whether a mention lies in a type position."""
-    if b"=>" not in source:
-        return False
-    in_thunk = False
-    for name in names:
-        encoded = name.encode()
-        size = len(source)
-        width = len(encoded)
-        at = source.find(encoded)
-        while at != -1:
-            found, end = at, at + width
-            at = source.find(encoded, at + 1)
-            if skip[0] <= found < skip[1]:
-                continue
-            if (found > 0 and _is_identifier_byte(source[found - 1])) or (
-                end < size and _is_identifier_byte(source[end])
-            ):
-                continue
-            node = root.named_descendant_for_byte_range(found, end)
-            if node is None or node.start_byte != found or node.end_byte != end:
-                continue
-            if node.type not in _VALUE_LEAVES or is_type_position(node):
-                continue
-            if _is_thunk_body(node) or _in_lazy_callback(node, lazy):
-                in_thunk = True
-            elif not _inside_a_function(node):
-                return False
-    return in_thunk
+def is_thunk_read(node: Node, lazy: frozenset[str] = frozenset()) -> bool:
+    """Whether the value read ``node`` (an identifier in a value position) is read in a
+    thunk: the body of ``() => node`` handed to a call, or a callback of a ``lazy`` callee.
+
+    An import is ``deferred`` when some read of its bindings is a thunk read and every other
+    value read lies inside a function (:func:`inside_a_function`); see
+    ``filid.parse.import_elision``.
+    """
+    return _is_thunk_body(node) or _in_lazy_callback(node, lazy)
 
 
 # Nodes whose body runs when called, not when the file loads.
@@ -113,7 +84,7 @@ def _in_lazy_callback(node: Node, lazy: frozenset[str]) -> bool:
     return False
 
 
-def _inside_a_function(node: Node) -> bool:
+def inside_a_function(node: Node) -> bool:
     """``node`` lies in the body of a function or method (read when called, not at load)."""
     current = node.parent
     while current is not None:
@@ -154,7 +125,3 @@ def _handed_to_a_call(arrow: Node) -> bool:
             return False
         holder = holder.parent.parent if holder.parent is not None else None
     return holder is not None and holder.type == "arguments"
-
-
-def _is_identifier_byte(byte: int) -> bool:
-    return byte >= 0x80 or chr(byte).isalnum() or byte in (0x24, 0x5F)  # `$`, `_`

@@ -197,16 +197,17 @@ class TopLevelWalker:
                     specifiers += 1
                     name = spec.child_by_field_name("name")
                     alias = spec.child_by_field_name("alias")
-                    if name is not None:
-                        names.append(self.name_text(name))
-                    local = alias if alias is not None else name
+                    imported = None if name is None else self.name_text(name)
+                    if imported is not None:
+                        names.append(imported)
+                    local = imported if alias is None else self.name_text(alias)
                     if local is not None and self.full:
-                        self.bindings.append(self.name_text(local))
+                        self.bindings.append(local)
                     first = spec.child(0)
                     if first is not None and first.type == "type":
                         typed += 1
                     elif local is not None:
-                        locals_.append(self.name_text(local))
+                        locals_.append(local)
         return specifiers > 0 and typed == specifiers
 
     # -- declarations --------------------------------------------------------------------
@@ -219,19 +220,21 @@ class TopLevelWalker:
         exported: bool,
         is_default: bool = False,
         span: Span | None = None,
+        line: int = 0,
     ) -> None:
-        if span is not None:
-            line = span.line
-        elif self.full:
-            span = self.spans.node(statement)
-            line = span.line
-        else:
-            line = statement.start_point[0] + 1
+        """Collect a declaration's facts; ``span`` (or, in lean mode, only ``line``) is the
+        statement's when it is exported (``export const a = …``)."""
         if self.side_effect_free and not is_declaration_free(node, self.effects):
             self.side_effect_free = False
-        declared = declared_names(node, self.source)
         if node.type in _OVERLOADABLE:
             self.overloads = True
+        if not exported and not self.full:
+            return  # lean mode: only exports matter, and this declares none
+        if span is None and self.full:
+            span = self.spans.node(statement)
+        if span is not None:
+            line = span.line
+        declared = declared_names(node, self.source)
         if exported:
             ambient_type = node.type == "ambient_declaration" and is_ambient_type(node)
             for kind, name in declared:
