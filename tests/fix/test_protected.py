@@ -149,7 +149,9 @@ def test_a_rename_of_a_folder_holding_a_symlink_is_refused(tmp_path: Path) -> No
     assert "symbolic link" in skips["src/UserCard"]
 
 
-def test_a_split_leaves_no_unused_import_under_no_unused_locals(tmp_path: Path, tsc: Path) -> None:
+def test_a_split_leaves_no_unused_import_under_no_unused_locals(
+    tmp_path: Path, tsc: Path
+) -> None:
     from tests.fix.conftest import type_check
 
     root = write_files(
@@ -175,7 +177,9 @@ def test_a_split_leaves_no_unused_import_under_no_unused_locals(tmp_path: Path, 
         },
     )
     type_check(tsc, root)
-    run = run_fix(root, max_risk=Risk.MODERATE, rule_ids=["index-barrel-pattern"], use_cache=False)
+    run = run_fix(
+        root, max_risk=Risk.MODERATE, rule_ids=["index-barrel-pattern"], use_cache=False
+    )
     assert run.changed_files, run.result.notes
     index = (root / "src/billing/index.ts").read_text()
     assert "import { b } from './x';" in index and "./y" not in index
@@ -321,7 +325,9 @@ def test_a_split_under_nodenext_spells_the_js_extension(tmp_path: Path, tsc: Pat
             "export const r = route();\n",
         },
     )
-    run = run_fix(root, max_risk=Risk.MODERATE, rule_ids=["index-barrel-pattern"], use_cache=False)
+    run = run_fix(
+        root, max_risk=Risk.MODERATE, rule_ids=["index-barrel-pattern"], use_cache=False
+    )
     assert "lib/server/index.ts" in run.changed_files, run.result.notes
     assert (root / "lib/server/index.ts").read_text() == "export { route } from './server.js';\n"
     type_check(tsc, root / "lib")
@@ -383,7 +389,8 @@ def test_a_plain_check_counts_only_the_safe_fixes_the_planner_accepts(tmp_path: 
             "src/auth/index.ts": "export { login } from './login';\n",
             "src/auth/login.ts": "export const login = 1;\n",
             "src/app/index.ts": "import { login } from '../auth/login';\nexport const a = login;\n",
-            "src/shop/index.ts": "import { login } from '../auth/login';\nexport const b = login;\n",
+            "src/shop/index.ts":
+            "import { login } from '../auth/login';\nexport const b = login;\n",
         },
     )
     os.chmod(root / "src/shop/index.ts", 0o444)  # --fix refuses to rewrite a read-only file
