@@ -30,8 +30,9 @@ from filid.model.facts import (
 # 6: whether a static import's bindings are read as values (import elision);
 # 7: whether they are read only in thunks (`forwardRef(() => X)`);
 # 8: spans inline (seven ints at the end of their row), names as tuples;
-# 9: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`)
-FACTS_FORMAT = 9
+# 9: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`);
+# 10: lean facts keep enum and namespace declarations
+FACTS_FORMAT = 10
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, *span, *specifier_span]`` (the specifier span only when there is one),

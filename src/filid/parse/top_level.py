@@ -33,6 +33,11 @@ _OVERLOADABLE = frozenset({"function_signature", "ambient_declaration"})
 _SKIPPED = frozenset({"comment", "empty_statement", "hash_bang_line"})
 
 
+# Declarations the lean walk keeps (see ``declaration``): an enum, and a namespace that may
+# merge with one.
+_LEAN_DECLARATIONS = frozenset({"enum_declaration", "internal_module", "module"})
+
+
 class TopLevelWalker:
     """Classifies top-level statements and collects their facts."""
 
@@ -228,7 +233,8 @@ class TopLevelWalker:
             self.side_effect_free = False
         if node.type in _OVERLOADABLE:
             self.overloads = True
-        if not exported and not self.full:
+        lean_kept = not self.full and node.type in _LEAN_DECLARATIONS
+        if not exported and not self.full and not lean_kept:
             return  # lean mode: only exports matter, and this declares none
         if span is None and self.full:
             span = self.spans.node(statement)
@@ -247,6 +253,13 @@ class TopLevelWalker:
                 elif name is not None:
                     export_kind = ExportKind.TYPE if is_type else ExportKind.NAMED
                     self.exports.append(ExportFact(name, export_kind, is_type, None, None, line))
+        if lean_kept:
+            # lean mode keeps enums and namespaces (rare): whether an import reads only enums
+            # (``rules.enum_reads``) is answered from the facts of any file
+            kept = span or self.spans.node(statement)
+            for kind, name in declared:
+                self.declarations.append(Declaration(kind, name, exported, kept))
+            return
         if not self.full or span is None:
             return  # lean mode: entry files only need declarations and statements
         for kind, name in declared:

@@ -11,27 +11,23 @@ warning, never an error.
 A binding counts as an enum when every declaration of that name in the file that declares
 it is an ``enum`` (``const`` or not; an enum merged with a namespace is a value), following
 ``export { X } from`` and ``export *`` re-exports through the project as ``graph.type_only``
-does. The lean parse keeps declarations of entry files only; any other declaring file is
-parsed again, once, when a cycle asks. Known limit: the lean facts do not say "enum", so the
-incremental snapshot's early cutoff (``check.snapshot``) does not see an enum turned into an
-object of constants with nothing else changed; the next full run does.
+does. The lean parse of a non-entry file keeps its enum and namespace declarations
+(``parse.top_level``), so the answer comes from the facts alone: the staged check reads the
+staged content, and the incremental snapshot sees an enum turned into an object of constants
+(its facts change).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from filid.model.errors import InputError
 from filid.model.facts import ExportKind, ImportKind
 from filid.model.graph import ImportEdge
-from filid.parse import parse_source
 from filid.rules.base import RuleContext
-from filid.store.files import read_regular_file
 
 __all__ = ["EnumReads"]
 
 _MAX_HOPS = 64
-_MAX_BYTES = 4 * 1024 * 1024
 _NAMED_KINDS = frozenset({ImportKind.STATIC, ImportKind.RE_EXPORT})
 
 
@@ -94,12 +90,6 @@ class EnumReads:
         if found is not None:
             return found
         declarations = self._context.facts[file].declarations
-        if not declarations:
-            try:
-                source = read_regular_file(self._context.tree.root / file, _MAX_BYTES)
-            except (OSError, InputError):
-                source = b""
-            declarations = parse_source(file, source).declarations if source else ()
         found = {}
         for declaration in declarations:
             if declaration.name is not None:
