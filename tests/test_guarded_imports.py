@@ -85,3 +85,25 @@ def test_an_analyzer_s_test_files_are_fixtures_not_claims(make_project: ProjectF
     assert [v.path for v in result.violations if v.rule_id == "unresolved-import"] == [
         "packages/labs/analyzer/src/index.ts"
     ]
+
+
+def test_bundler_twins_resolve_vue_components_and_platform_files(
+    make_project: ProjectFactory,
+) -> None:
+    # vue-element-admin (Vue CLI: webpack resolves `.vue`) and rainbow (React Native: Metro
+    # picks `Icon.ios.tsx` / `Icon.android.tsx` for `./Icon`); `./Gone` stays a claim.
+    files = {
+        "package.json": '{"name": "app", "dependencies": {"vue": "2", "react-native": "0.74"}}\n',
+        "jsconfig.json": '{"compilerOptions": {"baseUrl": "."}, "include": ["src"]}\n',
+        "src/main.js": (
+            "import App from './App';\nimport Icon from './Icon';\nimport Gone from './Gone';\n"
+            "export default [App, Icon, Gone];\n"
+        ),
+        "src/App.vue": "<template><div/></template>\n",
+        "src/Icon.ios.tsx": "export default 1;\n",
+        "src/Icon.android.tsx": "export default 2;\n",
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.message for v in result.violations if v.rule_id == "unresolved-import"] == [
+        "'./Gone' resolves to no file of the project"
+    ]

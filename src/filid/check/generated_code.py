@@ -120,6 +120,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 *twins,
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
+                *_bundler_twins(base),
             ):
                 if path.startswith("../") or path in ("", "."):
                     continue
@@ -216,6 +217,23 @@ def _astro_frontmatter(root: Path, component: str) -> bytes:
             # blank lines keep the script's line numbers those of the file
             return b"\n" * (start + 1) + b"".join(lines[start + 1 : end])
     return b""
+
+
+# React Native's platform files (Metro picks `X.ios.tsx` for `./X` on iOS; tsconfig's
+# `moduleSuffixes: [".ios", ".android", ""]` makes tsc do the same).
+_PLATFORM_SUFFIXES = (".ios", ".android", ".native", ".web")
+
+
+def _bundler_twins(base: str) -> tuple[str, ...]:
+    """Files a bundler finds for the extensionless ``base`` that TypeScript's probing does
+    not: a single-file component (``./App`` → ``App.vue``, webpack's ``resolve.extensions``
+    in Vue CLI projects: vue-element-admin, marktext) and a platform file (``./Icon`` →
+    ``Icon.ios.tsx``: rainbow, mattermost-mobile). Decision (issue 23, SPEC is silent): such
+    an import resolves in the project's real build, so it is no unresolved claim."""
+    return (
+        base + ".vue",
+        *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
+    )
 
 
 def _declarations(stem: str, extension: str) -> tuple[str, ...]:
