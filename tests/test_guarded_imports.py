@@ -97,9 +97,10 @@ def test_bundler_twins_resolve_vue_components_and_platform_files(
         "jsconfig.json": '{"compilerOptions": {"baseUrl": "."}, "include": ["src"]}\n',
         "src/main.js": (
             "import App from './App';\nimport Icon from './Icon';\nimport Gone from './Gone';\n"
-            "export default [App, Icon, Gone];\n"
+            "import Tag from './Tag';\nexport default [App, Icon, Gone, Tag];\n"
         ),
         "src/App.vue": "<template><div/></template>\n",
+        "src/Tag/index.vue": "<template><span/></template>\n",
         "src/Icon.ios.tsx": "export default 1;\n",
         "src/Icon.android.tsx": "export default 2;\n",
     }

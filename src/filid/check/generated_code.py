@@ -226,12 +226,14 @@ _PLATFORM_SUFFIXES = (".ios", ".android", ".native", ".web")
 
 def _bundler_twins(base: str) -> tuple[str, ...]:
     """Files a bundler finds for the extensionless ``base`` that TypeScript's probing does
-    not: a single-file component (``./App`` → ``App.vue``, webpack's ``resolve.extensions``
-    in Vue CLI projects: vue-element-admin, marktext) and a platform file (``./Icon`` →
+    not: a single-file component (``./App`` → ``App.vue``, ``./Tag`` → ``Tag/index.vue``,
+    webpack's ``resolve.extensions`` in Vue CLI projects: vue-element-admin, marktext) and a
+    platform file (``./Icon`` →
     ``Icon.ios.tsx``: rainbow, mattermost-mobile). Decision (issue 23, SPEC is silent): such
     an import resolves in the project's real build, so it is no unresolved claim."""
     return (
         base + ".vue",
+        base + "/index.vue",
         *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
     )
 
