@@ -78,3 +78,22 @@ def test_a_truncated_tsconfig_still_stops_the_check(make_project: ProjectFactory
     root = make_project({"tsconfig.json": "{\n", "src/a.ts": "export const a = 1;\n"})
     with pytest.raises(InputError, match=r"^tsconfig\.json: invalid JSON"):
         load_project(root, use_cache=False)
+
+
+def test_an_ejs_template_manifest_is_a_note_not_a_stop(make_project: ProjectFactory) -> None:
+    # quasar's `app-vite/templates/capacitor/package.json` is EJS the CLI fills in
+    files = {
+        "package.json": '{"name": "q"}\n',
+        "src/a.ts": "export const a = 1;\n",
+        "app-vite/templates/capacitor/package.json": (
+            '{\n  "name": "<%= pkg.name %>",\n<% if (pkg.author) { %>  "author": "x",<% } %>\n'
+            '  "private": true\n}\n'
+        ),
+        "app-vite/templates/capacitor/tsconfig.json": "{ <%= options %> }\n",
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    notes = [n for n in result.notes if "left out (a scaffold template)" in n]
+    assert len(notes) == 2, result.notes
+    files["app-vite/package.json"] = '{\n  "name": "<%= pkg.name %>"\n}\n'.replace('"<', "<")
+    with pytest.raises(InputError, match=r"^app-vite/package\.json"):
+        load_project(make_project(files), use_cache=False)

@@ -34,7 +34,7 @@ from filid.graph.compiler_paths import (
 )
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
-from filid.scan.classify import is_fixture_path
+from filid.scan.classify import broken_config_excuse
 
 __all__ = ["TsconfigIndex"]
 
@@ -128,12 +128,13 @@ class TsconfigIndex:
                 try:
                     raw = self._load(file, frozenset())
                 except InputError as error:
-                    if not is_fixture_path(file):
+                    excuse = broken_config_excuse(file)
+                    if excuse is None:
                         raise
                     # A fixture that is broken on purpose (astro's
                     # `test/fixtures/tsconfig-handling/invalid/`, vite's
                     # `playground/tsconfig-json-load-error/`): its folder gets no config.
-                    self.notes += (f"{error}; left out (a test fixture)",)
+                    self.notes += (f"{error}; left out ({excuse})",)
                     continue
                 self._configs[file] = CompilerPaths(
                     config=file,

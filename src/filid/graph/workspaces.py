@@ -46,7 +46,7 @@ from filid.graph.package_manifest import (
 )
 from filid.graph.workspace_declarations import WorkspaceDeclarations, is_member
 from filid.model.errors import InputError
-from filid.scan.classify import is_fixture_path
+from filid.scan.classify import broken_config_excuse
 
 __all__ = [
     "PackageLookup",
@@ -118,11 +118,12 @@ class WorkspaceIndex:
             try:
                 parsed[manifest] = read_jsonc_file(root, manifest)
             except InputError as error:
-                if not is_fixture_path(manifest):
+                excuse = broken_config_excuse(manifest)
+                if excuse is None:
                     raise
                 # pnpm's `__fixtures__/invalid-package-json/`: broken on purpose
                 parsed[manifest] = None
-                broken.append(f"{error}; left out (a test fixture)")
+                broken.append(f"{error}; left out ({excuse})")
         declarations = WorkspaceDeclarations(root, files, parsed)
         self._declarations = declarations
         self.notes: tuple[str, ...] = (*declarations.notes, *broken)

@@ -16,7 +16,7 @@ from filid.rules.base import (
     RuleMeta,
     parent_path,
 )
-from filid.rules.unresolved_import import SCAFFOLD_FOLDERS
+from filid.scan.classify import SCAFFOLD_FOLDERS
 
 _DEEP = "a/b/c/d/e/f/g/h/i/j/k"
 

@@ -51,6 +51,7 @@ from filid.rules.base import (
     parent_path,
 )
 from filid.rules.shipped import unshipped_files
+from filid.scan.classify import SCAFFOLD_FOLDERS
 
 _JS_EXTENSIONS = frozenset({"js", "jsx", "mjs", "cjs"})
 _SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -69,11 +70,6 @@ def _names_generated_code(specifier: str) -> bool:
             stem = stem[: -len(extension)]
             break
     return stem.endswith((".gen", ".generated")) or "__generated__" in segments[:-1]
-
-
-# Folders a CLI copies projects from (qwik's `starters/adapters/*` overlay `starters/apps/base`,
-# vue's playground zips `download/template/`).
-SCAFFOLD_FOLDERS = frozenset({"templates", "template", "starters", "starter", "boilerplates"})
 
 
 def _in_scaffold(file: str, packages: frozenset[str], files: Collection[str]) -> bool:

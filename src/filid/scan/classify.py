@@ -50,6 +50,25 @@ FIXTURE_DIRECTORIES = TEST_DIRECTORIES | {
 }
 
 
+# Folders a CLI copies projects from (qwik's `starters/adapters/*` overlay `starters/apps/base`,
+# vue's playground zips `download/template/`, quasar's EJS `templates/**/package.json`).
+SCAFFOLD_FOLDERS = frozenset({"templates", "template", "starters", "starter", "boilerplates"})
+
+
+def is_scaffold_path(path: str) -> bool:
+    """Whether ``path`` lies below a scaffold folder (``SCAFFOLD_FOLDERS``)."""
+    return any(segment in SCAFFOLD_FOLDERS for segment in path.split("/")[:-1])
+
+
+def broken_config_excuse(path: str) -> str | None:
+    """Why a config file that does not parse at ``path`` is a note rather than a stop: it lies
+    in a test fixture (broken on purpose) or a scaffold template (EJS markup the CLI fills in);
+    None anywhere else."""
+    if is_fixture_path(path):
+        return "a test fixture"
+    return "a scaffold template" if is_scaffold_path(path) else None
+
+
 def is_fixture_path(path: str) -> bool:
     """Whether ``path`` lies in a test, fixture or playground folder (see
     ``FIXTURE_DIRECTORIES``)."""
