@@ -108,3 +108,22 @@ def test_bundler_twins_resolve_vue_components_and_platform_files(
     assert [v.message for v in result.violations if v.rule_id == "unresolved-import"] == [
         "'./Gone' resolves to no file of the project"
     ]
+
+
+def test_an_import_of_the_repository_root_package_loads_its_main(
+    make_project: ProjectFactory,
+) -> None:
+    # webpack's tools `require("..")` the repository's root package (`main: lib/index.js`);
+    # ajv's `import type … from ".."` finds its `types` in the git-ignored, built `dist/`.
+    files = {
+        "package.json": '{"name": "webpack", "main": "lib/index.js", "types": "dist/ajv.d.ts"}\n',
+        "lib/index.js": "module.exports = {};\n",
+        "tools/run.js": "const webpack = require('..');\nmodule.exports = webpack;\n",
+        "lib/schema/types.ts": "import type { Ajv } from '../..';\nexport type S = Ajv;\n",
+        "lib/gone.js": "module.exports = require('./missing');\n",
+        "Makefile.js": "require('./tools/run');\nrequire('./lib/gone');\n",
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [(v.path, v.message) for v in result.violations if v.rule_id == "unresolved-import"] == [
+        ("lib/gone.js", "'./missing' resolves to no file of the project")
+    ]

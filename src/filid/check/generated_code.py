@@ -102,7 +102,13 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if _names_a_published_file(project, item.file, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
-        for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier):
+        bases = project.resolver.candidate_paths(parent_dir(item.file), item.specifier)
+        if "." in bases and _manifest_main_exists(project.root, "."):
+            # `require('..')` of the repository's own root package: Node loads its `main`
+            # (webpack's and eslint's tools, jsdom's benchmarks); `types` for TypeScript (ajv)
+            unjudged.add((item.file, item.specifier))
+            continue
+        for base in bases:
             # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
             stem, dot, extension = base.rpartition(".")
             twins = (
@@ -681,7 +687,8 @@ def _names_a_published_file(project: Project, file: str, specifier: str) -> bool
 
 
 def _manifest_main_exists(root: Path, directory: str) -> bool:
-    """A folder whose ``package.json`` ``main`` names a file that exists (a bundler resolves
+    """A folder whose ``package.json`` ``main`` (or ``types``, ``typings``, ``module``) names a
+    file that exists (a bundler resolves
     the folder to it: amplication's ``icons/`` folder publishes ``amplicationicon.css``) or
     would exist once built (``dist/``, ``build/``, ``lib/``, ``out/``: teable's prisma seed
     imports ``'../'``, its package, whose ``main`` is ``dist/index.js``)."""
@@ -692,11 +699,21 @@ def _manifest_main_exists(root: Path, directory: str) -> bool:
         data = read_jsonc_file(root, f"{directory}/package.json")
     except InputError:
         return False
-    main = data.get("main") if isinstance(data, dict) else None
-    if not isinstance(main, str) or not main:
+    if not isinstance(data, dict):
         return False
-    target = join_path(directory, main)
-    if target.startswith("../"):
-        return False
-    built = join_path(".", main).split("/", 1)[0] in ("dist", "build", "lib", "out")
-    return built or os.path.isfile(root / target)
+    for field in _ENTRY_FIELDS:
+        main = data.get(field)
+        if not isinstance(main, str) or not main:
+            continue
+        target = join_path(directory, main)
+        if target.startswith("../"):
+            continue
+        built = join_path(".", main).split("/", 1)[0] in ("dist", "build", "lib", "out")
+        if built or os.path.isfile(root / target):
+            return True
+    return False
+
+
+# What resolves a folder import: Node's `main`, TypeScript's `types`/`typings`, a bundler's
+# `module`.
+_ENTRY_FIELDS = ("main", "types", "typings", "module")
