@@ -127,3 +127,36 @@ def test_an_import_of_the_repository_root_package_loads_its_main(
     assert [(v.path, v.message) for v in result.violations if v.rule_id == "unresolved-import"] == [
         ("lib/gone.js", "'./missing' resolves to no file of the project")
     ]
+
+
+def test_a_deep_import_a_bundler_config_aliases_is_no_unpublished_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # preact's demo: `resolve.alias` in demo/vite.config.js maps 'preact/debug/src/debug'
+    files = {
+        "package.json": (
+            '{"name": "preact",\n'
+            ' "exports": {".": "./src/index.js", "./debug": "./debug/index.js"}}\n'
+        ),
+        "src/index.js": "export const h = 1;\n",
+        "debug/index.js": "export const d = 1;\n",
+        "debug/src/debug.js": "export const debug = 1;\n",
+        "devtools/src/devtools.js": "export const devtools = 1;\n",
+        "demo/package.json": '{"name": "demo", "private": true, "dependencies": {"preact": "*"}}\n',
+        "demo/vite.config.js": (
+            "export default { resolve: { alias: {\n"
+            "  'preact/debug/src/debug': '../debug/src/debug.js',\n} } };\n"
+        ),
+        "demo/index.js": (
+            "import { debug } from 'preact/debug/src/debug';\n"
+            "import { devtools } from 'preact/devtools/src/devtools';\n"
+            "export default [debug, devtools];\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    claims = [
+        v.message.split("'")[1]
+        for v in result.violations
+        if v.rule_id == "unpublished-package-import"
+    ]
+    assert claims == ["preact/devtools/src/devtools"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from filid.check.clock import timestamp
-from filid.check.generated_code import generated_imports
+from filid.check.generated_code import BundlerAliases, bundler_aliases, generated_imports
 from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
@@ -258,9 +258,11 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     TypeScript resolution reads ``exports`` (node16/nodenext/bundler): Node never loads it,
     and node10/classic resolution finds the file all the same. A guarded module call
     (``ImportFact.guarded``: a fallback inside ``try``/``catch``, or one the author silenced the
-    compiler on) is left out too: the code expects the path may not load."""
+    compiler on) is left out too: the code expects the path may not load. So is a specifier a
+    build tool config above the importer spells (a bundler alias: preact's demo)."""
     found: dict[tuple[str, str], str] = {}
     resolver = project.resolver
+    aliases: BundlerAliases | None = None
     for edge in project.file_graph.edges:
         specifier = edge.fact.specifier
         if edge.via_manifest or specifier is None or specifier.startswith((".", "/", "#")):
@@ -274,6 +276,10 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
             continue
         package = resolver.unpublished_package(parent_dir(edge.source), specifier)
         if package is not None:
+            if aliases is None:
+                aliases = bundler_aliases(project)
+            if aliases.names(edge.source, specifier):
+                continue  # a bundler alias maps it (a Vite or webpack config spells it)
             found[(edge.source, specifier)] = package
     return found
 

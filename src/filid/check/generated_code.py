@@ -23,7 +23,7 @@ from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file
 
-__all__ = ["generated_imports"]
+__all__ = ["bundler_aliases", "generated_imports"]
 
 _JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
 _PLAIN_JS = (".js", ".jsx", ".mjs", ".cjs")
@@ -257,6 +257,42 @@ _CONFIG_SUFFIXES = tuple(
 )
 _MAX_CONFIG_BYTES = 256 * 1024
 _QUOTES = (b"'", b'"', b"`")
+
+
+def bundler_aliases(project: Project) -> BundlerAliases:
+    """Asks, per importing file and specifier, whether a build tool config of the importer's
+    folder or one above it (``vite.config.*``, ``webpack.config.*``…) spells the specifier as
+    a string literal: an alias the bundler maps (preact's demo aliases
+    ``'preact/debug/src/debug'`` to the source file in its ``vite.config.js``)."""
+    return BundlerAliases(project.root, _build_configs(project.tree.files))
+
+
+class BundlerAliases:
+    """See :func:`bundler_aliases`; each config is read once (at most 256 KiB)."""
+
+    def __init__(self, root: Path, configs: dict[str, list[str]]) -> None:
+        self._root = root
+        self._configs = configs
+        self._texts: dict[str, bytes] = {}
+
+    def names(self, importer: str, specifier: str) -> bool:
+        """Whether a config above ``importer`` holds ``'specifier'`` or ``"specifier"``."""
+        needles = (f"'{specifier}'".encode(), f'"{specifier}"'.encode())
+        directory = parent_dir(importer)
+        while True:
+            for config in self._configs.get(directory, ()):
+                text = self._texts.get(config)
+                if text is None:
+                    try:
+                        text = read_regular_file(self._root / config, _MAX_CONFIG_BYTES)
+                    except (OSError, InputError):
+                        text = b""
+                    self._texts[config] = text
+                if any(needle in text for needle in needles):
+                    return True
+            if directory == ".":
+                return False
+            directory = parent_dir(directory)
 
 
 def _build_configs(files: Collection[str]) -> dict[str, list[str]]:
