@@ -11,7 +11,7 @@ from filid.graph.type_only import TypeOnlyIndex
 from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import FileGraph, ImportEdge, UnresolvedImport
 
-__all__ = ["DYNAMIC_SPECIFIER", "build_file_graph"]
+__all__ = ["DYNAMIC_SPECIFIER", "build_file_graph", "resolve_file", "runs_nothing"]
 
 DYNAMIC_SPECIFIER = "<dynamic>"
 DYNAMIC_REASON = "the argument is not a string literal"
@@ -30,31 +30,38 @@ def build_file_graph(facts: Mapping[str, FileFacts], resolver: Resolver) -> File
     """
     edges: list[ImportEdge] = []
     unresolved: list[UnresolvedImport] = []
-    file_kind = ResolutionKind.FILE
-    unresolved_kind = ResolutionKind.UNRESOLVED
     for path in sorted(facts):
-        directory = parent_dir(path)
-        file_edges: list[ImportEdge] = []
-        for fact in facts[path].imports:
-            if fact.specifier is None:
-                unresolved.append(
-                    UnresolvedImport(path, fact.line, DYNAMIC_SPECIFIER, DYNAMIC_REASON)
-                )
-                continue
-            resolution = resolver.resolve_from(directory, fact.specifier)
-            if resolution.kind is file_kind and resolution.target is not None:
-                file_edges.append(
-                    ImportEdge(path, resolution.target, fact, resolution.via_manifest)
-                )
-            elif resolution.kind is unresolved_kind:
-                unresolved.append(
-                    UnresolvedImport(path, fact.line, fact.specifier, resolution.reason or "")
-                )
-        # Files come in sorted order, so sorting each file's edges sorts them all.
-        file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
+        # Files come in sorted order, and each file's edges come sorted: all are sorted.
+        file_edges, file_unresolved = resolve_file(path, facts[path], resolver)
         edges.extend(file_edges)
+        unresolved.extend(file_unresolved)
     unresolved.sort(key=lambda u: (u.file, u.line, u.specifier))
     return FileGraph(edges=_mark_type_only(edges, facts, resolver), unresolved=tuple(unresolved))
+
+
+def resolve_file(
+    path: str, facts: FileFacts, resolver: Resolver
+) -> tuple[list[ImportEdge], list[UnresolvedImport]]:
+    """One file's part of :func:`build_file_graph`: its edges sorted by (line, column,
+    target), not yet marked ``type_only``, and its unresolved imports in import order."""
+    directory = parent_dir(path)
+    file_edges: list[ImportEdge] = []
+    unresolved: list[UnresolvedImport] = []
+    file_kind = ResolutionKind.FILE
+    unresolved_kind = ResolutionKind.UNRESOLVED
+    for fact in facts.imports:
+        if fact.specifier is None:
+            unresolved.append(UnresolvedImport(path, fact.line, DYNAMIC_SPECIFIER, DYNAMIC_REASON))
+            continue
+        resolution = resolver.resolve_from(directory, fact.specifier)
+        if resolution.kind is file_kind and resolution.target is not None:
+            file_edges.append(ImportEdge(path, resolution.target, fact, resolution.via_manifest))
+        elif resolution.kind is unresolved_kind:
+            unresolved.append(
+                UnresolvedImport(path, fact.line, fact.specifier, resolution.reason or "")
+            )
+    file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
+    return file_edges, unresolved
 
 
 def _mark_type_only(
@@ -65,18 +72,25 @@ def _mark_type_only(
     bindings as a value (unless the importer's tsconfig keeps such imports)."""
     targets = {(e.source, e.fact.specifier): e.target for e in edges}
     index = TypeOnlyIndex(facts, lambda file, specifier: targets.get((file, specifier)))
-    kinds = (ImportKind.STATIC, ImportKind.RE_EXPORT)
     return tuple(
-        dataclasses.replace(e, type_only=True)
-        if e.fact.kind in kinds
-        and (
-            index.is_type_only(e.target, e.fact)
-            or (
-                e.fact.kind is ImportKind.STATIC
-                and not e.fact.value_used
-                and not resolver.keeps_value_imports(parent_dir(e.source))
-            )
-        )
-        else e
+        dataclasses.replace(e, type_only=True) if runs_nothing(e, index, resolver) else e
         for e in edges
+    )
+
+
+_NAMED_KINDS = (ImportKind.STATIC, ImportKind.RE_EXPORT)
+
+
+def runs_nothing(edge: ImportEdge, index: TypeOnlyIndex, resolver: Resolver) -> bool:
+    """Whether the value-kind import ``edge`` runs nothing (it is marked ``type_only``): it
+    names only types, or TypeScript elides it because the importer reads none of its
+    bindings as a value and the importer's tsconfig does not keep such imports."""
+    fact = edge.fact
+    return fact.kind in _NAMED_KINDS and (
+        index.is_type_only(edge.target, fact)
+        or (
+            fact.kind is ImportKind.STATIC
+            and not fact.value_used
+            and not resolver.keeps_value_imports(parent_dir(edge.source))
+        )
     )
