@@ -12,7 +12,7 @@ import bisect
 import hashlib
 import types
 import typing
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,9 @@ from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.model import Config, RuleConfig
 from filid.graph.compiler_paths import is_within, parent_dir
+from filid.graph.resolve import Resolver
 from filid.model.errors import ConfigError
+from filid.model.graph import ImportEdge
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Severity, Violation
@@ -253,9 +255,13 @@ def source_directories(files: Sequence[str]) -> frozenset[str]:
 def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     """(importing file, specifier) → the workspace package folder whose manifest does not
     publish that path, for every bare specifier that reached a file outside the manifest."""
+    return unpublished_of(project.file_graph.edges, project.resolver)
+
+
+def unpublished_of(edges: Iterable[ImportEdge], resolver: Resolver) -> dict[tuple[str, str], str]:
+    """:func:`unpublished_imports` over ``edges`` alone."""
     found: dict[tuple[str, str], str] = {}
-    resolver = project.resolver
-    for edge in project.file_graph.edges:
+    for edge in edges:
         specifier = edge.fact.specifier
         if edge.via_manifest or specifier is None or specifier.startswith((".", "/", "#")):
             continue

@@ -143,6 +143,64 @@ def _reverified(
     return verified
 
 
+def _then(state: StagedState, name: str, in_tree: str | None) -> str | None:
+    """The blob of ``name`` the state's result was computed from (its delta applied)."""
+    verified = state.delta.get(name)
+    if verified is not None:
+        return verified[0]
+    diverged = state.diverged.get(name)
+    return diverged[1] if diverged is not None else in_tree
+
+
+def _patch(
+    root: Path,
+    config: Config,
+    state: StagedState,
+    changed: Sequence[Changed],
+    files: Sequence[str],
+) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]] | None:
+    """The changed files' delta entries and the module edge counts, when
+    ``check.staged_patch`` proves the stored result still holds for these import edits (the
+    work tree equals the index: checked by the caller); None otherwise."""
+    from filid.check.staged_patch import unchanged_by_imports
+    from filid.parse.files import MAX_FILE_BYTES, process_source
+    from filid.parse.vitest import is_vitest_config
+    from filid.scan.git_index import read_blobs
+
+    if state.graph is None or len(changed) > MAX_REPARSED:
+        return None
+    if "".join(f"\0{name}" for name in files) + "\0" != state.files:
+        return None
+    edited: list[tuple[str, int, str, str]] = []
+    for name, index, now, in_tree in changed:
+        then = _then(state, name, in_tree)
+        if then is None or state.digest_at(index) is None or name in state.fix_inputs:
+            return None
+        if is_vitest_config(name) or state.mentions(name):
+            return None
+        edited.append((name, index, now, then))
+    wanted = [blob for _, _, now, then in edited for blob in (now, then)]
+    contents = read_blobs(root, wanted, MAX_FILE_BYTES)
+    needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
+    verified: dict[str, tuple[str, str | None, str]] = {}
+    for (name, index, now, then), (_, _, _, in_tree) in zip(edited, changed, strict=True):
+        content, before = contents.get(now), contents.get(then)
+        if content is None or before is None or any(n in content for n in needles):
+            return None
+        known = state.delta.get(name)
+        stored = known[2] if known is not None else state.digest_at(index)
+        if process_source(name, before).fdigest != stored:
+            return None  # not the content the result was computed from
+        outcome = process_source(name, content)
+        if outcome.note is not None or not outcome.fdigest:
+            return None
+        verified[name] = (now, in_tree, outcome.fdigest)
+    pairs = unchanged_by_imports(
+        root, config, files, state.graph, state.violations, edited, contents
+    )
+    return None if pairs is None else (verified, pairs)
+
+
 def check_staged(
     path: str | os.PathLike[str],
     *,
@@ -191,6 +249,29 @@ def check_staged(
                 key += "-plain"  # a result without the CLI's refused-fix marks is another one
             state = load_staged_state(cache_dir, key)
     resolutions: object = None
+    patchable: list[Changed] | None = None
+
+    def answer(
+        state: StagedState,
+        verified: dict[str, tuple[str, str | None, str]],
+        pairs: dict[str, int] | None = None,
+    ) -> ValidationResult | None:
+        """The stored result (the files ``verified`` recorded in its delta), or None when
+        it cannot be decoded."""
+        from filid.check.clock import timestamp
+        from filid.check.scoping import normalize_files, restrict
+
+        assert cache_dir is not None
+        wanted = None if files is None else normalize_files(root, files)
+        try:
+            data = {**state.result, "violations": state.violations_touching(wanted)}
+            cached = decode_result(root, data, timestamp(), wanted)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):
+            return None
+        if verified:
+            store_delta(cache_dir, state, verified, pairs)
+        return restrict(cached, rule_ids=rule_ids, files=files)
+
     if cache_dir is not None and state is not None:
         # What git's index holds against the state's tree: costs what changed, no listing.
         changes = staged_changes(root, state.tree)
@@ -198,22 +279,13 @@ def check_staged(
         if changed is not None:
             verified = _reverified(root, state, changed)
             if verified is not None:
-                from filid.check.clock import timestamp
-                from filid.check.scoping import normalize_files, restrict
-
-                wanted = None if files is None else normalize_files(root, files)
-                try:
-                    data = {**state.result, "violations": state.violations_touching(wanted)}
-                    cached = decode_result(root, data, timestamp(), wanted)
-                except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):
-                    cached = None
+                cached = answer(state, verified)
                 if cached is not None:
-                    if verified:
-                        store_delta(cache_dir, state, verified)
-                    return restrict(cached, rule_ids=rule_ids, files=files)
+                    return cached
             elif all(is_source_file(name) for name, _, _, _ in changed):
                 # Same files, same tsconfigs and manifests: specifiers resolve as before.
                 resolutions = load_resolutions(cache_dir, state.token)
+                patchable = changed
     tree = head_tree(root)
     against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)
@@ -223,6 +295,12 @@ def check_staged(
     if unstaged is None or unstaged:
         return work_tree()
     assert tree is not None
+    if patchable is not None and state is not None:
+        proven = _patch(root, config, state, patchable, universe.files)
+        if proven is not None:
+            cached = answer(state, *proven)
+            if cached is not None:
+                return cached
     return _compute(
         root, config_path, config, rule_ids, files, use_cache, progress, universe, annotate,
         (cache_dir, key, (tree, against)) if cache_dir is not None else None, resolutions,
@@ -251,6 +329,16 @@ def _compute(
         cache_dir, key, (tree, against) = store
         # The index must not have moved while the result was computed (a `git add` meanwhile).
         if staged_changes(root, tree) == against:
+            from filid.check.staged_patch import graph_summary
+            from filid.model.report import Regime
+
+            summary = graph_summary(
+                universe.files,
+                project.facts,
+                project.test_files,
+                project.module_graph,
+                project.regime is Regime.DECLARED,
+            )
             store_state(
                 cache_dir,
                 key,
@@ -259,5 +347,6 @@ def _compute(
                 project.fact_digests,
                 full,
                 project.resolver.memo_data(),
+                summary,
             )
     return restrict(full, rule_ids=rule_ids, files=files)

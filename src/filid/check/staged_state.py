@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import dataclasses
 import marshal
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filid.check.result_codec import encode_result
+from filid.check.staged_patch import GraphSummary
 from filid.model.report import ValidationResult
 from filid.store.sealed import read_sealed, write_sealed
 
@@ -49,7 +51,8 @@ class StagedState:
     ``result`` is the encoded result without its violations; ``violations`` holds each
     encoded violation marshalled alone, found through ``touches`` (see :func:`_touch_index`).
     ``delta`` holds the files re-verified since: path → (blob in the index, blob in the
-    tree, digests).
+    tree, digests). ``graph`` is what the patch path needs (``check.staged_patch``), with
+    the module edge counts its proofs changed since applied.
     """
 
     token: str
@@ -63,6 +66,8 @@ class StagedState:
     violations: list[bytes]
     touches: tuple[str, list[int], str, list[int]]
     delta: dict[str, tuple[str, str | None, str]]
+    graph: GraphSummary | None = None
+    pair_overrides: dict[str, int] = dataclasses.field(default_factory=dict)
 
     def index_of(self, name: str) -> int | None:
         """The universe index of ``name``, or None when it is not a universe file."""
@@ -189,6 +194,10 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
             and _ints(path_starts, len(violations))
         ):
             return None
+        delta, pairs = _load_delta(cache_dir, token)
+        graph = GraphSummary.decode(data.get("graph"), len(digests) // DIGEST_WIDTH)
+        if graph is not None and pairs:
+            graph = dataclasses.replace(graph, pairs={**graph.pairs, **pairs})
         return StagedState(
             token,
             tree,
@@ -200,7 +209,9 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
             result,
             violations,
             (by_file, file_starts, by_path, path_starts),
-            load_delta(cache_dir, token),
+            delta,
+            graph,
+            pairs if graph is not None else {},
         )
     except (ValueError, TypeError, KeyError, IndexError):
         return None
@@ -213,10 +224,26 @@ def _path(value: Any) -> str:
 
 
 def load_delta(cache_dir: Path, token: str) -> dict[str, tuple[str, str | None, str]]:
+    """The files re-verified since the state ``token`` was stored."""
+    return _load_delta(cache_dir, token)[0]
+
+
+def _load_delta(
+    cache_dir: Path, token: str
+) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]]:
+    """The delta's files, and the module edge counts the patch path changed since."""
     data = read_sealed(cache_dir / _DELTA)
     if not isinstance(data, dict) or data.get("base") != token:
-        return {}
-    entries = data.get("entries")
+        return {}, {}
+    pairs = data.get("pairs", {})
+    if not isinstance(pairs, dict) or not all(
+        isinstance(k, str) and type(v) is int for k, v in pairs.items()
+    ):
+        return {}, {}
+    return _entries(data.get("entries")), pairs
+
+
+def _entries(entries: Any) -> dict[str, tuple[str, str | None, str]]:
     if not isinstance(entries, dict):
         return {}
     delta: dict[str, tuple[str, str | None, str]] = {}
@@ -241,9 +268,10 @@ def store_state(
     digests: Mapping[str, str],
     result: ValidationResult,
     resolutions: object,
+    graph: GraphSummary | None = None,
 ) -> None:
     """Write the staged state of a computed run (and drop its delta); a cache, so a failure
-    to write is not an error."""
+    to write is not an error. ``graph`` is the patch path's summary of the run."""
     token = secrets.token_hex(16)
     tree, diverged = against
     encoded = encode_result(result)
@@ -260,6 +288,7 @@ def store_state(
         "result": encoded,
         "violations": [marshal.dumps(v) for v in violations],
         "touches": list(_touch_index(violations)),
+        "graph": graph.encode() if graph is not None else None,
     }
     with contextlib.suppress(OSError):
         (cache_dir / _DELTA).unlink(missing_ok=True)
@@ -276,14 +305,23 @@ def _fixed(digest: str | None) -> str:
 
 
 def store_delta(
-    cache_dir: Path, state: StagedState, verified: Mapping[str, tuple[str, str | None, str]]
+    cache_dir: Path,
+    state: StagedState,
+    verified: Mapping[str, tuple[str, str | None, str]],
+    pairs: Mapping[str, int] | None = None,
 ) -> None:
+    """Record ``verified`` files (and the module edge counts ``pairs`` a patch proof
+    changed) beside the state; a cache, so a failure to write is not an error."""
     entries = {
         name: [blob, tree or "", digests] for name, (blob, tree, digests) in state.delta.items()
     }
     entries.update({name: [blob, tree or "", d] for name, (blob, tree, d) in verified.items()})
+    payload: dict[str, Any] = {"base": state.token, "entries": entries}
+    if state.graph is not None:
+        # Every module edge count changed since the state was stored.
+        payload["pairs"] = {**state.pair_overrides, **(pairs or {})}
     with contextlib.suppress(OSError):
-        write_sealed(cache_dir / _DELTA, {"base": state.token, "entries": entries})
+        write_sealed(cache_dir / _DELTA, payload)
 
 
 def load_resolutions(cache_dir: Path, token: str) -> object:
