@@ -20,8 +20,9 @@ Each changed file's previous content is the blob the stored result was computed 
 from git), so its old and new facts are both parsed, and the proof is:
 
 1. The facts differ in ``imports`` only (exports, declarations, statements, side effects,
-   test cases equal, positions included): every rule input declared ``SURFACE`` is unchanged,
-   and so is the tree (side effects decide pure-function folders).
+   test cases equal; positions too, except the lines of a non-entry file's exports, which no
+   finding shows): every rule input declared ``SURFACE`` is unchanged, and so is the tree
+   (side effects decide pure-function folders).
 2. The re-exports (``export … from``) resolve as before: ``RE_EXPORTS`` inputs unchanged.
 3. For each running rule (``rules.base.RULE_READS``): ``FILE_GRAPH`` → no proof;
    ``IMPORTED_FILES`` → the set of files the changed file imports (and imports at run time)
@@ -226,17 +227,35 @@ def _pointed(path: str, specifier: str) -> str | None:
     return None if joined == ".." or joined.startswith("../") else joined
 
 
+def _surface(facts: FileFacts, *, lines: bool = True) -> FileFacts:
+    """``facts`` without their imports: what ``Reads.SURFACE`` rules read. Without
+    ``lines``, exports also lose their line, which only an entry file's findings show
+    (``entry-point-surface``); a file parsed lean keeps no other position."""
+    if lines:
+        return dataclasses.replace(facts, imports=())
+    exports = tuple(dataclasses.replace(e, line=0) for e in facts.exports)
+    return dataclasses.replace(facts, imports=(), exports=exports)
+
+
 def _fix_involved(violations: Sequence[bytes]) -> frozenset[str]:
-    """Every path a violation with a safe or moderate fix names (path, location, related
-    locations, fix target): what the planner moves, rewrites or creates for it."""
-    from filid.model.violations import Risk
+    """Every path a violation with a safe or moderate fix that moves, renames or rewrites
+    names (path, location, related locations, fix target): the planner reads the imports
+    of, and into, what it moves or rewrites."""
+    from filid.model.violations import Risk, SyncActionKind
 
     applicable = {Risk.SAFE.value, Risk.MODERATE.value}
+    # Creating an entry point reads its folder's files' exports (unchanged), splitting a
+    # barrel reads the barrel (a fix input): neither reads who imports what.
+    unaffected = {
+        SyncActionKind.CREATE_INDEX.value,
+        SyncActionKind.CREATE_MAIN.value,
+        SyncActionKind.SPLIT.value,
+    }
     found: set[str] = set()
     for blob in violations:
         data = marshal.loads(blob)
         fix = data[7]
-        if fix is None or fix[1] not in applicable:
+        if fix is None or fix[1] not in applicable or fix[0] in unaffected:
             continue
         found.add(data[3])
         found.add(data[4][0])
@@ -299,9 +318,10 @@ def unchanged_by_imports(
     mentions, fix-planner reads, the work tree equal to the index).
     """
     from filid.check.project import DOCUMENTS_READ
+    from filid.config.globs import matches_any_glob
     from filid.model.facts import ImportKind
     from filid.parse.encoding import decode_facts
-    from filid.parse.files import process_source
+    from filid.parse.files import is_entry_file, process_source
     from filid.scan.universe import is_source_file
 
     if not summary.declared:
@@ -320,7 +340,7 @@ def unchanged_by_imports(
         old[name], new[name] = decode_facts(was.encoded), decode_facts(is_now.encoded)
         if old[name].has_syntax_error or new[name].has_syntax_error:
             return None
-        if dataclasses.replace(old[name], imports=()) != dataclasses.replace(new[name], imports=()):
+        if _surface(old[name], lines=False) != _surface(new[name], lines=False):
             return None  # 1. more than imports changed
     tests = frozenset(name for name, bit in zip(files, summary.tests, strict=True) if bit == "1")
     styles: Counter[str] = Counter()
@@ -336,6 +356,12 @@ def unchanged_by_imports(
     from filid.graph import build_resolver
 
     resolver = build_resolver(root, files)
+    entries = set(resolver.manifest_entry_files())
+    overrides = config.structure.entry_point_overrides
+    for name in old:
+        entry = name in entries or (overrides and matches_any_glob(name, overrides))
+        if (entry or is_entry_file(name)) and _surface(old[name]) != _surface(new[name]):
+            return None  # 1. an entry's export lines are shown (entry-point-surface)
     sources = [f for f in files if is_source_file(f)]
     old_view = _Facts(root, sources, old)
     new_view = _Facts(root, sources, new)
