@@ -77,9 +77,10 @@ def _import_line(root: Path, source: str, target: str, alias: str) -> str:
     return f"import * as {alias} from '{spec}';\n"
 
 
-def _staged(root: Path, file: str, what: str) -> dict[str, Any]:
-    """The pre-commit hook's run on ``file``, staged and warm, equal to ``--no-cache``."""
-    args = ("--staged", str(root / file))
+def _staged(root: Path, file: str, what: str, *others: str) -> dict[str, Any]:
+    """The pre-commit hook's run on ``file`` (and ``others``), staged and warm, equal to
+    ``--no-cache``."""
+    args = ("--staged", str(root / file), *(str(root / other) for other in others))
     cached = check_json(root, *args)
     fresh = check_json(root, "--no-cache", *args)
     assert cached == fresh, f"{what}: differs from --no-cache\n{short_diff(cached, fresh)}"
@@ -175,3 +176,99 @@ def test_an_import_that_closes_a_cycle_is_recomputed(
     report = _staged(root, "src/b/b.ts", "the cycle broken again")
     assert _cycles(report) == 0
     assert proofs.proven == 1, (proofs.tried, proofs.proven)
+
+
+def _project(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    subprocess.run([*GIT, "init", "-q", "-b", "main"], cwd=root, check=True, capture_output=True)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+
+
+def _edit(root: Path, rel: str, text: str, what: str, *others: str) -> dict[str, Any]:
+    """Stage ``text`` as ``rel``; the hook's run on it (and ``others``)."""
+    (root / rel).write_text(text, encoding="utf-8")
+    git(root, "add", "--", rel)
+    return _staged(root, rel, what, *others)
+
+
+INTENT = "# app\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+
+
+def test_imports_inside_a_cycle_are_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a -> b -> a is the route; c joins the cycle through an organ file no finding names.
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            "src/INTENT.md": INTENT,
+            "src/a/index.ts": "export { a } from './a';\n",
+            "src/a/a.ts": "import { b } from '../b';\nexport const a = () => b;\n",
+            "src/b/index.ts": "export { b } from './z';\n",
+            "src/b/z.ts": (
+                "import { a } from '../a';\nimport { c } from '../c';\n"
+                "export const b = () => a() + c;\n"
+            ),
+            "src/b/utils/u.ts": "export const u = 1;\n",
+            "src/c/index.ts": "export { c } from './c';\n",
+            "src/c/c.ts": "export const c = 1;\n",
+            "src/c/utils/c0.ts": "import { a } from '../../a';\nexport const c0 = () => a;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    report = _staged(root, "src/b/utils/u.ts", "the initial project", "src/a/a.ts")
+    assert _cycles(report) == 1
+    # A second import supporting b -> a, sorting before the route's: the evidence moves.
+    report = _edit(
+        root,
+        "src/b/utils/u.ts",
+        "import { a } from '../../a';\nexport const u = () => a;\n",
+        "a new first evidence of a hop",
+        "src/a/a.ts",
+    )
+    assert "src/b/utils/u.ts" in str(report["result"]["violations"])
+    # c's only import of a goes: c leaves the cycle.
+    report = _edit(
+        root, "src/c/utils/c0.ts", "export const c0 = 1;\n", "c leaves the cycle", "src/a/a.ts"
+    )
+    assert _cycles(report) == 1
+    assert "cycle between 2 modules" in str(report["result"]["violations"])
+    assert proofs.proven == 0, (proofs.tried, proofs.proven)
+
+
+def test_an_edit_that_changes_more_than_imports_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # src/math holds side-effect-free files only: a pure-function folder. An edit that
+    # imports and runs something makes it a module folder.
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            "src/INTENT.md": INTENT,
+            "src/index.ts": "export { add } from './math/add';\n",
+            "src/log/index.ts": "export const log = (x: number) => x;\n",
+            "src/math/add.ts": "export const add = (a: number, b: number) => a + b;\n",
+            "src/math/sub.ts": "export const sub = (a: number, b: number) => a - b;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    before = _staged(root, "src/math/add.ts", "the initial project", "src/math/sub.ts")
+    after = _edit(
+        root,
+        "src/math/add.ts",
+        "import { log } from '../log';\nlog(1);\n"
+        "export const add = (a: number, b: number) => a + b;\n",
+        "a side effect and an import",
+        "src/math/sub.ts",
+    )
+    assert before["regime"] == after["regime"]
+    assert proofs.tried == 1 and proofs.proven == 0, (proofs.tried, proofs.proven)
