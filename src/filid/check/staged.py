@@ -160,16 +160,15 @@ def _patch(
     files: Sequence[str],
 ) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]] | None:
     """The changed files' delta entries and the module edge counts, when
-    ``check.staged_patch`` proves the stored result still holds for these import edits (the
-    work tree equals the index: checked by the caller); None otherwise."""
+    ``check.staged_patch`` proves the stored result still holds for these import edits
+    (``files`` is the state's universe; the work tree equals the index: checked by the
+    caller); None otherwise."""
     from filid.check.staged_patch import unchanged_by_imports
     from filid.parse.files import MAX_FILE_BYTES, process_source
     from filid.parse.vitest import is_vitest_config
     from filid.scan.git_index import read_blobs
 
     if state.graph is None or len(changed) > MAX_REPARSED:
-        return None
-    if "".join(f"\0{name}" for name in files) + "\0" != state.files:
         return None
     edited: list[tuple[str, int, str, str]] = []
     for name, index, now, in_tree in changed:
@@ -286,6 +285,18 @@ def check_staged(
                 # Same files, same tsconfigs and manifests: specifiers resolve as before.
                 resolutions = load_resolutions(cache_dir, state.token)
                 patchable = changed
+    if patchable is not None and state is not None:
+        # An import edit that changes no finding: proven without listing the project.
+        from filid.scan.git_index import unstaged_anywhere
+
+        listed = state.files[1:-1].split("\0")
+        differing = unstaged_anywhere(root)
+        if differing is not None and differing.isdisjoint(listed):
+            proven = _patch(root, config, state, patchable, listed)
+            if proven is not None:
+                cached = answer(state, *proven)
+                if cached is not None:
+                    return cached
     tree = head_tree(root)
     against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)
@@ -295,12 +306,6 @@ def check_staged(
     if unstaged is None or unstaged:
         return work_tree()
     assert tree is not None
-    if patchable is not None and state is not None:
-        proven = _patch(root, config, state, patchable, universe.files)
-        if proven is not None:
-            cached = answer(state, *proven)
-            if cached is not None:
-                return cached
     return _compute(
         root, config_path, config, rule_ids, files, use_cache, progress, universe, annotate,
         (cache_dir, key, (tree, against)) if cache_dir is not None else None, resolutions,

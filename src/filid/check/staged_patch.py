@@ -317,6 +317,22 @@ def unchanged_by_imports(
     The caller has checked what the state alone can tell (the file set, source files,
     mentions, fix-planner reads, the work tree equal to the index).
     """
+    from filid.check.project import gc_paused
+
+    with gc_paused():  # the tree's many small objects hold no cycles (as load_project)
+        return _prove(root, config, files, summary, violations, edited, contents)
+
+
+def _prove(
+    root: Path,
+    config: Config,
+    files: Sequence[str],
+    summary: GraphSummary,
+    violations: Sequence[bytes],
+    edited: Sequence[Edited],
+    contents: Mapping[str, bytes],
+) -> dict[str, int] | None:
+    """:func:`unchanged_by_imports`, with the collector paused."""
     from filid.check.project import DOCUMENTS_READ
     from filid.config.globs import matches_any_glob
     from filid.model.facts import ImportKind
@@ -441,6 +457,7 @@ def unchanged_by_imports(
         documents,
         route_directories=resolver.route_directories(),
     )
+    context: Any = None
     for rule, reads in running:
         if reads & Reads.MODULE_GRAPH:
             options = build_options(rule, config.rules.get(rule.meta.id), config)
@@ -457,7 +474,9 @@ def unchanged_by_imports(
                 edges=tuple(e for name in sorted(old) for e in after_edges[name]),
                 unresolved=tuple(after_unresolved),
             )
-            if _finds_any(rule, reads, own, tree, new_view, tests, resolver, config):
+            if context is None:
+                context = _context(own, tree, new_view, tests, resolver, config)
+            if _finds_any(rule, context, config):
                 return None  # 3. a new finding at the changed file
     return updated
 
@@ -538,32 +557,27 @@ def _reaches(adjacency: Mapping[str, list[str]], start: str, goal: str) -> bool:
     return False
 
 
-def _finds_any(
-    rule: Any,
-    reads: Any,
+def _context(
     graph: FileGraph,
     tree: FractalTree,
     facts: Mapping[str, FileFacts],
     tests: frozenset[str],
     resolver: Resolver,
     config: Config,
-) -> bool:
-    """Whether ``rule`` finds anything over the changed files' imports alone (``graph``)."""
-    from filid.check.engine import build_options, source_directories, unpublished_of
+) -> Any:
+    """The ``RuleContext`` of the engine with the changed files' imports alone (``graph``)
+    as the file graph and no module graph."""
+    from filid.check.engine import source_directories, unpublished_of
     from filid.config.globs import matches_any_glob
     from filid.model.graph import ModuleGraph
     from filid.rules.base import RuleContext
     from filid.scan.documents import LEGACY_LEDGER, has_legacy_ledger
 
-    if rule.meta.id == "unresolved-import" and any(
-        item.specifier != "<dynamic>" for item in graph.unresolved
-    ):
-        return True  # its generated-code exemption is not recomputed here: no proof
     entry_files = set(resolver.manifest_entry_files())
     overrides = config.structure.entry_point_overrides
     if overrides:
         entry_files |= {f for f in tree.files if matches_any_glob(f, overrides)}
-    context = RuleContext(
+    return RuleContext(
         tree=tree,
         facts=facts,
         file_graph=graph,
@@ -579,5 +593,15 @@ def _finds_any(
         unpublished_imports=unpublished_of(graph.edges, resolver),
         generated_imports=frozenset(),
     )
+
+
+def _finds_any(rule: Any, context: Any, config: Config) -> bool:
+    """Whether ``rule`` finds anything over ``context`` (the changed files' imports)."""
+    from filid.check.engine import build_options
+
+    if rule.meta.id == "unresolved-import" and any(
+        item.specifier != "<dynamic>" for item in context.file_graph.unresolved
+    ):
+        return True  # its generated-code exemption is not recomputed here: no proof
     options = build_options(rule, config.rules.get(rule.meta.id), config)
     return any(True for _ in rule.check(context, options))
