@@ -152,10 +152,33 @@ def _then(state: StagedState, name: str, in_tree: str | None) -> str | None:
     return diverged[1] if diverged is not None else in_tree
 
 
+def _patchable(
+    state: StagedState, changed: Sequence[Changed]
+) -> list[tuple[str, int, str, str]] | None:
+    """The changed files with the blob the stored result was computed from, when what the
+    state alone tells allows the patch path (``check.staged_patch``): few files, each a
+    source file with stored digests, not a vitest config, not read by the fix planner,
+    named by no violation and no note but another file's refused fix; else None."""
+    from filid.parse.vitest import is_vitest_config
+
+    if state.graph is None or len(changed) > MAX_REPARSED:
+        return None
+    edited: list[tuple[str, int, str, str]] = []
+    for name, index, now, in_tree in changed:
+        then = _then(state, name, in_tree)
+        if then is None or state.digest_at(index) is None or name in state.fix_inputs:
+            return None
+        if is_vitest_config(name) or state.mentions_beyond_refusals(name):
+            return None
+        edited.append((name, index, now, then))
+    return edited
+
+
 def _patch(
     root: Path,
     config: Config,
     state: StagedState,
+    edited: Sequence[tuple[str, int, str, str]],
     changed: Sequence[Changed],
     files: Sequence[str],
 ) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]] | None:
@@ -165,19 +188,10 @@ def _patch(
     caller); None otherwise."""
     from filid.check.staged_patch import unchanged_by_imports
     from filid.parse.files import MAX_FILE_BYTES, process_source
-    from filid.parse.vitest import is_vitest_config
     from filid.scan.git_index import read_blobs
 
-    if state.graph is None or len(changed) > MAX_REPARSED:
+    if state.graph is None:
         return None
-    edited: list[tuple[str, int, str, str]] = []
-    for name, index, now, in_tree in changed:
-        then = _then(state, name, in_tree)
-        if then is None or state.digest_at(index) is None or name in state.fix_inputs:
-            return None
-        if is_vitest_config(name) or state.mentions(name):
-            return None
-        edited.append((name, index, now, then))
     wanted = [blob for _, _, now, then in edited for blob in (now, then)]
     contents = read_blobs(root, wanted, MAX_FILE_BYTES)
     needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
@@ -287,16 +301,18 @@ def check_staged(
                 patchable = changed
     if patchable is not None and state is not None:
         # An import edit that changes no finding: proven without listing the project.
-        from filid.scan.git_index import unstaged_anywhere
+        edited = _patchable(state, patchable)
+        if edited is not None:
+            from filid.scan.git_index import unstaged_anywhere
 
-        listed = state.files[1:-1].split("\0")
-        differing = unstaged_anywhere(root)
-        if differing is not None and differing.isdisjoint(listed):
-            proven = _patch(root, config, state, patchable, listed)
-            if proven is not None:
-                cached = answer(state, *proven)
-                if cached is not None:
-                    return cached
+            listed = state.files[1:-1].split("\0")
+            differing = unstaged_anywhere(root)
+            if differing is not None and differing.isdisjoint(listed):
+                proven = _patch(root, config, state, edited, patchable, listed)
+                if proven is not None:
+                    cached = answer(state, *proven)
+                    if cached is not None:
+                        return cached
     tree = head_tree(root)
     against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)

@@ -9,8 +9,9 @@ entry. This module proves that case without recomputing the project, and answers
 - the file set is the same and every changed file is a source file known to the state,
   not a vitest config, not read by the fix planner nor spelling a folder name it searched
   for, and mentioned nowhere in the stored result (no violation, related location, message
-  or note), at most ``MAX_REPARSED`` of them; no config, tsconfig, manifest or document
-  changed (they would not be source files);
+  or note) except in the note saying why another file's fix is refused (step 4 covers what
+  that refusal read), at most ``MAX_REPARSED`` of them; no config, tsconfig, manifest or
+  document changed (they would not be source files);
 - the project is declared (SPEC §0: an undeclared project's cycle rule walks the whole
   file graph) and the state holds its graph summary (``graph_summary``);
 - the work tree's copies of the staged files equal the index (as for a computed staged
@@ -27,7 +28,7 @@ from git), so its old and new facts are both parsed, and the proof is:
 3. For each running rule (``rules.base.RULE_READS``): ``FILE_GRAPH`` → no proof;
    ``IMPORTED_FILES`` → the set of files the changed file imports (and imports at run time)
    is unchanged; ``OWN_IMPORTS`` → the rule, run on the changed files' new imports alone,
-   finds nothing (it found nothing before: the files are mentioned nowhere);
+   finds nothing (it found nothing before: no violation names the files);
    ``MODULE_GRAPH`` (``circular-dependency``, type imports ignored) → the module edges the
    changed imports support are counted (the summary keeps, per module edge, how many runtime
    imports support it): no edge inside a cycle gains or loses an import (its route and

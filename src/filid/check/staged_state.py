@@ -108,6 +108,30 @@ class StagedState:
         encoded = name.encode("utf-8")
         return any(encoded in blob for blob in self.violations)
 
+    def mentions_beyond_refusals(self, name: str) -> bool:
+        """:meth:`mentions`, not counting the notes that say why another file's fix is
+        refused (``fix not possible: <rule> at <path>: <reason>``, with ``<path>`` not
+        ``name``): such a note follows from that violation and the planner's reading,
+        which the patch path checks apart (``check.staged_patch``)."""
+        notes = self.result.get("notes")
+        rest = {k: v for k, v in self.result.items() if k != "notes"}
+        if name in repr(rest):
+            return True
+        if isinstance(notes, list):
+            for note in notes:
+                text = str(note)
+                if name not in text:
+                    continue
+                if not text.startswith("fix not possible: "):
+                    return True
+                subject = text.partition(": ")[2].partition(": ")[0]  # "<rule> at <path>"
+                if subject.partition(" at ")[2] == name:
+                    return True
+        elif name in repr(notes):
+            return True
+        encoded = name.encode("utf-8")
+        return any(encoded in blob for blob in self.violations)
+
 
 # ``"<32 hex> <32 hex>"`` (parse.cache.digest_pair).
 DIGEST_WIDTH = 65
