@@ -272,3 +272,41 @@ def test_an_edit_that_changes_more_than_imports_is_recomputed(
     )
     assert before["regime"] == after["regime"]
     assert proofs.tried == 1 and proofs.proven == 0, (proofs.tried, proofs.proven)
+
+
+def test_a_file_imported_from_outside_anew_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # index-barrel-pattern (enabled here) checks an index.* only once a file outside its
+    # folder imports it at run time: the finding lands on src/m, not on the edited file.
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            ".filid/config.json": (
+                '{"version": "2.0", "rules": {"index-barrel-pattern": {"enabled": true}}}\n'
+            ),
+            "src/INTENT.md": INTENT,
+            "src/m/index.ts": (
+                "import { m } from './m';\nexport const api = m;\nconsole.log(api);\n"
+            ),
+            "src/m/m.ts": "export const m = 1;\n",
+            "src/x/index.ts": "export { x } from './x';\n",
+            "src/x/x.ts": "export const x = 2;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    before = _staged(root, "src/x/x.ts", "the initial project", "src/m/index.ts")
+    rules = [v["ruleId"] for v in before["result"]["violations"]]
+    assert "index-barrel-pattern" not in rules
+    after = _edit(
+        root,
+        "src/x/x.ts",
+        "import { api } from '../m';\nexport const x = api;\n",
+        "src/m's barrel imported from outside",
+        "src/m/index.ts",
+    )
+    assert "index-barrel-pattern" in [v["ruleId"] for v in after["result"]["violations"]]
+    assert proofs.proven == 0, (proofs.tried, proofs.proven)
