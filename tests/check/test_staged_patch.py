@@ -310,3 +310,35 @@ def test_a_file_imported_from_outside_anew_is_recomputed(
     )
     assert "index-barrel-pattern" in [v["ruleId"] for v in after["result"]["violations"]]
     assert proofs.proven == 0, (proofs.tried, proofs.proven)
+
+
+def test_an_import_a_planned_fix_must_rewrite_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # zero-peer-file's fix would move src/m/peer.ts into src/m/peer/: once m.ts imports it
+    # under a bundler query the planner cannot rewrite, the fix is refused (a note names
+    # m.ts, the file edited, though no violation does).
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            "src/INTENT.md": INTENT,
+            "src/m/index.ts": "export { m } from './m';\n",
+            "src/m/m.ts": "export const m = 1;\n",
+            "src/m/peer.ts": "export const p = 2;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    before = _staged(root, "src/m/m.ts", "the initial project", "src/m/peer.ts")
+    assert not before.get("notes")
+    after = _edit(
+        root,
+        "src/m/m.ts",
+        "import { p } from './peer?raw';\nexport const m = p;\n",
+        "an import the move cannot rewrite",
+        "src/m/peer.ts",
+    )
+    assert any("could not be rewritten" in note for note in after["notes"])
+    assert proofs.proven == 0, (proofs.tried, proofs.proven)
