@@ -350,16 +350,18 @@ def _compute(
         cache_dir, key, (tree, against) = store
         # The index must not have moved while the result was computed (a `git add` meanwhile).
         if staged_changes(root, tree) == against:
+            from filid.check.project import gc_paused
             from filid.check.staged_patch import graph_summary
             from filid.model.report import Regime
 
-            summary = graph_summary(
-                universe.files,
-                project.facts,
-                project.test_files,
-                project.module_graph,
-                project.regime is Regime.DECLARED,
-            )
+            with gc_paused():
+                summary = graph_summary(
+                    universe.files,
+                    project.facts,
+                    project.test_files,
+                    project.module_graph,
+                    project.regime is Regime.DECLARED,
+                )
             store_state(
                 cache_dir,
                 key,

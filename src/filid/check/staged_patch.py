@@ -50,7 +50,7 @@ from __future__ import annotations
 import dataclasses
 import marshal
 from collections import Counter, deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -137,11 +137,7 @@ def graph_summary(
         for name in files
     )
     tests = "".join("1" if name in test_files else "0" for name in files)
-    pairs: dict[str, int] = {}
-    for name, found in facts.items():
-        if name not in test_files:
-            for key, count in _styles(found).items():
-                pairs[key] = pairs.get(key, 0) + count
+    pairs: dict[str, int] = _tally(f for n, f in facts.items() if n not in test_files)
     adjacency: dict[str, list[str]] = {}
     for edge in module_graph.edges:
         counted = sum(1 for e in edge.evidence if not is_type_import(e))
@@ -280,18 +276,31 @@ def _touches(path: str, involved: frozenset[str]) -> bool:
 _STYLE = "\1style "  # a key of ``GraphSummary.pairs`` counting one specifier style
 
 
-def _styles(facts: FileFacts) -> Counter[str]:
-    """The relative specifier styles of one file, as ``GraphSummary.pairs`` keys (what the
-    fix planner's majority style counts: ``PlanningContext.style``)."""
+def _tally(files: Iterable[FileFacts]) -> dict[str, int]:
+    """The relative specifier styles of ``files``' imports, counted under
+    ``GraphSummary.pairs`` keys: what the fix planner's majority style counts
+    (``PlanningContext.style``)."""
     from filid.fix.specifiers import is_relative, style_of
 
-    found: Counter[str] = Counter()
-    for fact in facts.imports:
-        if fact.specifier is not None and is_relative(fact.specifier):
-            style = style_of(fact.specifier)
-            if style is not None:
-                found[_STYLE + style.value] += 1
+    known: dict[str, str | None] = {}
+    found: dict[str, int] = {}
+    for facts in files:
+        for fact in facts.imports:
+            specifier = fact.specifier
+            if specifier is None:
+                continue
+            key = known.get(specifier, "")
+            if key == "":
+                style = style_of(specifier) if is_relative(specifier) else None
+                key = known[specifier] = None if style is None else _STYLE + style.value
+            if key is not None:
+                found[key] = found.get(key, 0) + 1
     return found
+
+
+def _styles(facts: FileFacts) -> Counter[str]:
+    """:func:`_tally` of one file."""
+    return Counter(_tally((facts,)))
 
 
 def _leader(counts: Mapping[str, int]) -> str | None:
