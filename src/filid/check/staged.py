@@ -37,7 +37,7 @@ one); staged deletions still load the project once more to find the imports they
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -181,11 +181,12 @@ def _patch(
     edited: Sequence[tuple[str, int, str, str]],
     changed: Sequence[Changed],
     files: Sequence[str],
+    clean: Callable[[], bool],
 ) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]] | None:
     """The changed files' delta entries and the module edge counts, when
     ``check.staged_patch`` proves the stored result still holds for these import edits
-    (``files`` is the state's universe; the work tree equals the index: checked by the
-    caller); None otherwise."""
+    (``files`` is the state's universe; ``clean()`` tells whether the work tree's copies of
+    them equal the index, asked before the proof reads any); None otherwise."""
     from filid.check.staged_patch import unchanged_by_imports
     from filid.parse.files import MAX_FILE_BYTES, process_source
     from filid.scan.git_index import read_blobs
@@ -209,7 +210,7 @@ def _patch(
             return None
         verified[name] = (now, in_tree, outcome.fdigest)
     pairs = unchanged_by_imports(
-        root, config, files, state.graph, state.violations, edited, contents
+        root, config, files, state.graph, state.violations, edited, contents, clean
     )
     return None if pairs is None else (verified, pairs)
 
@@ -299,26 +300,40 @@ def check_staged(
                 # Same files, same tsconfigs and manifests: specifiers resolve as before.
                 resolutions = load_resolutions(cache_dir, state.token)
                 patchable = changed
+    asked: list[frozenset[str] | None] = []  # `git diff-files`, asked at most once
+
+    def differing() -> frozenset[str] | None:
+        """The staged paths whose work-tree copy differs from the index (None: unknown)."""
+        from filid.scan.git_index import unstaged_anywhere
+
+        if not asked:
+            asked.append(unstaged_anywhere(root))
+        return asked[0]
+
     if patchable is not None and state is not None:
         # An import edit that changes no finding: proven without listing the project.
         edited = _patchable(state, patchable)
         if edited is not None:
-            from filid.scan.git_index import unstaged_anywhere
-
             listed = state.files[1:-1].split("\0")
-            differing = unstaged_anywhere(root)
-            if differing is not None and differing.isdisjoint(listed):
-                proven = _patch(root, config, state, edited, patchable, listed)
-                if proven is not None:
-                    cached = answer(state, *proven)
-                    if cached is not None:
-                        return cached
+
+            def clean() -> bool:
+                found = differing()
+                return found is not None and found.isdisjoint(listed)
+
+            proven = _patch(root, config, state, edited, patchable, listed, clean)
+            if proven is not None:
+                cached = answer(state, *proven)
+                if cached is not None:
+                    return cached
     tree = head_tree(root)
     against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)
     if len(universe.ids) != len(universe.files) or not universe.files or against is None:
         return work_tree()  # not a git work tree: nothing is staged, check the files
-    unstaged = unstaged_paths(root, dict(zip(universe.files, universe.ids, strict=True)))
+    if asked and asked[0] is not None:
+        unstaged: frozenset[str] | None = asked[0] & frozenset(universe.files)
+    else:
+        unstaged = unstaged_paths(root, dict(zip(universe.files, universe.ids, strict=True)))
     if unstaged is None or unstaged:
         return work_tree()
     assert tree is not None

@@ -15,7 +15,8 @@ entry. This module proves that case without recomputing the project, and answers
 - the project is declared (SPEC §0: an undeclared project's cycle rule walks the whole
   file graph) and the state holds its graph summary (``graph_summary``);
 - the work tree's copies of the staged files equal the index (as for a computed staged
-  run: the unchanged files and documents are read from the work tree).
+  run: the unchanged files, documents and manifests are read from the work tree); asked of
+  ``git diff-files`` only once the changed blobs passed step 1.
 
 Each changed file's previous content is the blob the stored result was computed from (read
 from git), so its old and new facts are both parsed, and the proof is:
@@ -50,7 +51,7 @@ from __future__ import annotations
 import dataclasses
 import marshal
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -319,18 +320,20 @@ def unchanged_by_imports(
     violations: Sequence[bytes],
     edited: Sequence[Edited],
     contents: Mapping[str, bytes],
+    clean: Callable[[], bool],
 ) -> dict[str, int] | None:
     """The proof of the module docstring for the ``edited`` files (their old and new blobs'
     ``contents`` given): the module edges whose counts changed, with their new counts, when
     the stored result is still the result; None when that cannot be proven.
 
     The caller has checked what the state alone can tell (the file set, source files,
-    mentions, fix-planner reads, the work tree equal to the index).
+    mentions, fix-planner reads); ``clean()`` tells whether the work tree's copies of
+    ``files`` equal the index, asked before the first of them is read.
     """
     from filid.check.project import gc_paused
 
     with gc_paused():  # the tree's many small objects hold no cycles (as load_project)
-        return _prove(root, config, files, summary, violations, edited, contents)
+        return _prove(root, config, files, summary, violations, edited, contents, clean)
 
 
 def _prove(
@@ -341,6 +344,7 @@ def _prove(
     violations: Sequence[bytes],
     edited: Sequence[Edited],
     contents: Mapping[str, bytes],
+    clean: Callable[[], bool],
 ) -> dict[str, int] | None:
     """:func:`unchanged_by_imports`, with the collector paused."""
     from filid.check.project import DOCUMENTS_READ
@@ -379,6 +383,8 @@ def _prove(
         return None  # the summary does not match these files: do not guess
     if _leader(summary.pairs) != _leader({**summary.pairs, **updated}):
         return None  # 4. the planner's majority style moves
+    if not clean():
+        return None  # the unchanged files, documents and manifests are read from disk
     from filid.graph import build_resolver
 
     resolver = build_resolver(root, files)
