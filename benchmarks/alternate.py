@@ -9,7 +9,9 @@ before/after (after/before on odd runs):
   staged, then ``filid check --staged`` as the hook runs it;
 - ``work-imports``: the same content, ``filid check . FILE`` (the work-tree row);
 - ``staged-import-dropped``: the original with a comment line, staged (the import is
-  dropped again), ``filid check --staged``.
+  dropped again), ``filid check --staged``;
+- ``staged-comment``: another comment line instead, staged: only the text changed, the
+  ``run.py`` row "--staged, one file" (the early cutoff).
 
 Prints the median, min and max wall time and the median CPU (user+sys of filid and its git
 children) per row and build. The file is restored (and staged) afterwards.
@@ -74,7 +76,7 @@ def main() -> None:
     staged = ["check", "--no-progress", "--staged", "--fail-on", "never", ".", "--"]
     staged.append(target.one_file)
     work = ["check", ".", target.one_file, "--fail-on", "never"]
-    rows = ("staged-imports", "staged-import-dropped", "work-imports")
+    rows = ("staged-imports", "staged-import-dropped", "staged-comment", "work-imports")
     found: dict[tuple[str, str], list[tuple[float, float]]] = {
         (row, build): [] for row in rows for build in builds
     }
@@ -93,6 +95,9 @@ def main() -> None:
             stage(original + f"\n// filid benchmark edit {number}\n".encode())
             for build in order:
                 found[("staged-import-dropped", build)].append(timed(build, staged))
+            stage(original + f"\n// filid benchmark edit {number}, again\n".encode())
+            for build in order:
+                found[("staged-comment", build)].append(timed(build, staged))
     finally:
         stage(original)
     print(f"{root.name}: {target.one_file}, {args.runs} runs per build, alternating")

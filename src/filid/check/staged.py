@@ -46,6 +46,7 @@ from filid.check.result_codec import decode_result
 from filid.check.snapshot import MAX_REPARSED, base_key
 from filid.check.staged_state import (
     StagedState,
+    load_graph,
     load_resolutions,
     load_staged_state,
     store_delta,
@@ -161,7 +162,7 @@ def _patchable(
     named by no violation and no note but another file's refused fix; else None."""
     from filid.parse.vitest import is_vitest_config
 
-    if state.graph is None or len(changed) > MAX_REPARSED:
+    if len(changed) > MAX_REPARSED:
         return None
     edited: list[tuple[str, int, str, str]] = []
     for name, index, now, in_tree in changed:
@@ -176,6 +177,7 @@ def _patchable(
 
 def _patch(
     root: Path,
+    cache_dir: Path | None,
     config: Config,
     state: StagedState,
     edited: Sequence[tuple[str, int, str, str]],
@@ -191,7 +193,9 @@ def _patch(
     from filid.parse.files import MAX_FILE_BYTES, process_source
     from filid.scan.git_index import read_blobs
 
-    if state.graph is None:
+    assert cache_dir is not None
+    graph = load_graph(cache_dir, state)
+    if graph is None:
         return None
     wanted = [blob for _, _, now, then in edited for blob in (now, then)]
     contents = read_blobs(root, wanted, MAX_FILE_BYTES)
@@ -210,7 +214,7 @@ def _patch(
             return None
         verified[name] = (now, in_tree, outcome.fdigest)
     pairs = unchanged_by_imports(
-        root, config, files, state.graph, state.violations, edited, contents, clean
+        root, config, files, graph, state.violations, edited, contents, clean
     )
     return None if pairs is None else (verified, pairs)
 
@@ -320,7 +324,7 @@ def check_staged(
                 found = differing()
                 return found is not None and found.isdisjoint(listed)
 
-            proven = _patch(root, config, state, edited, patchable, listed, clean)
+            proven = _patch(root, cache_dir, config, state, edited, patchable, listed, clean)
             if proven is not None:
                 cached = answer(state, *proven)
                 if cached is not None:

@@ -27,6 +27,7 @@ __all__ = [
     "DIGEST_WIDTH",
     "StagedState",
     "load_delta",
+    "load_graph",
     "load_resolutions",
     "load_staged_state",
     "store_delta",
@@ -36,6 +37,7 @@ __all__ = [
 _NAME = "staged-snapshot.marshal"
 _DELTA = "staged-snapshot-delta.marshal"
 _RESOLUTIONS = "staged-snapshot-resolutions.marshal"
+_GRAPH = "staged-snapshot-graph.marshal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +53,9 @@ class StagedState:
     ``result`` is the encoded result without its violations; ``violations`` holds each
     encoded violation marshalled alone, found through ``touches`` (see :func:`_touch_index`).
     ``delta`` holds the files re-verified since: path → (blob in the index, blob in the
-    tree, digests). ``graph`` is what the patch path needs (``check.staged_patch``), with
-    the module edge counts its proofs changed since applied.
+    tree, digests). ``pair_overrides`` are the module edge counts (and style tallies) the
+    patch path's proofs changed since (``check.staged_patch``), whose summary of the run is
+    a file of its own (:func:`load_graph`): the early cutoff never reads it.
     """
 
     token: str
@@ -66,7 +69,6 @@ class StagedState:
     violations: list[bytes]
     touches: tuple[str, list[int], str, list[int]]
     delta: dict[str, tuple[str, str | None, str]]
-    graph: GraphSummary | None = None
     pair_overrides: dict[str, int] = dataclasses.field(default_factory=dict)
 
     def index_of(self, name: str) -> int | None:
@@ -219,9 +221,6 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
         ):
             return None
         delta, pairs = _load_delta(cache_dir, token)
-        graph = GraphSummary.decode(data.get("graph"), len(digests) // DIGEST_WIDTH)
-        if graph is not None and pairs:
-            graph = dataclasses.replace(graph, pairs={**graph.pairs, **pairs})
         return StagedState(
             token,
             tree,
@@ -234,8 +233,7 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
             violations,
             (by_file, file_starts, by_path, path_starts),
             delta,
-            graph,
-            pairs if graph is not None else {},
+            pairs,
         )
     except (ValueError, TypeError, KeyError, IndexError):
         return None
@@ -312,12 +310,14 @@ def store_state(
         "result": encoded,
         "violations": [marshal.dumps(v) for v in violations],
         "touches": list(_touch_index(violations)),
-        "graph": graph.encode() if graph is not None else None,
     }
     with contextlib.suppress(OSError):
         (cache_dir / _DELTA).unlink(missing_ok=True)
         (cache_dir / _RESOLUTIONS).unlink(missing_ok=True)
+        (cache_dir / _GRAPH).unlink(missing_ok=True)
         write_sealed(cache_dir / _NAME, payload)
+        if graph is not None:
+            write_sealed(cache_dir / _GRAPH, {"base": token, "graph": graph.encode()})
         if resolutions is not None:
             write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})
 
@@ -341,7 +341,7 @@ def store_delta(
     }
     entries.update({name: [blob, tree or "", d] for name, (blob, tree, d) in verified.items()})
     payload: dict[str, Any] = {"base": state.token, "entries": entries}
-    if state.graph is not None:
+    if state.pair_overrides or pairs:
         # Every module edge count changed since the state was stored.
         payload["pairs"] = {**state.pair_overrides, **(pairs or {})}
     with contextlib.suppress(OSError):
@@ -353,3 +353,15 @@ def load_resolutions(cache_dir: Path, token: str) -> object:
     if not isinstance(data, dict) or data.get("base") != token:
         return None
     return data.get("memo")
+
+
+def load_graph(cache_dir: Path, state: StagedState) -> GraphSummary | None:
+    """The patch path's summary of the run that stored ``state``, with the counts changed
+    since applied; None when absent, another state's or malformed."""
+    data = read_sealed(cache_dir / _GRAPH)
+    if not isinstance(data, dict) or data.get("base") != state.token:
+        return None
+    graph = GraphSummary.decode(data.get("graph"), len(state.digests) // DIGEST_WIDTH)
+    if graph is not None and state.pair_overrides:
+        graph = dataclasses.replace(graph, pairs={**graph.pairs, **state.pair_overrides})
+    return graph
