@@ -55,8 +55,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filid.graph.compiler_paths import parent_dir
-
 if TYPE_CHECKING:
     from filid.config.model import Config
     from filid.graph.resolve import Resolver
@@ -65,7 +63,14 @@ if TYPE_CHECKING:
     from filid.model.nodes import FractalTree
 
 # Imported where used: the staged state loads this module on every staged run, and the
-# early cutoff must not pay for the graph code.
+# early cutoff must not pay for the graph code (any ``filid.graph`` module loads them all).
+
+
+def parent_dir(path: str) -> str:
+    """The folder holding ``path`` (``"."`` at the root): ``graph.compiler_paths``'s."""
+    head, sep, _ = path.rpartition("/")
+    return head if sep else "."
+
 
 __all__ = ["GraphSummary", "graph_summary", "unchanged_by_imports"]
 
