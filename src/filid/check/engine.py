@@ -12,7 +12,7 @@ import bisect
 import hashlib
 import types
 import typing
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,9 @@ from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
 from filid.config.model import Config, RuleConfig
 from filid.graph.compiler_paths import is_within, parent_dir
+from filid.graph.resolve import Resolver
 from filid.model.errors import ConfigError
+from filid.model.graph import ImportEdge
 from filid.model.nodes import FractalNode, FractalTree
 from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Severity, Violation
@@ -260,10 +262,27 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     (``ImportFact.guarded``: a fallback inside ``try``/``catch``, or one the author silenced the
     compiler on) is left out too: the code expects the path may not load. So is a specifier a
     build tool config above the importer spells (a bundler alias: preact's demo)."""
-    found: dict[tuple[str, str], str] = {}
-    resolver = project.resolver
     aliases: BundlerAliases | None = None
-    for edge in project.file_graph.edges:
+
+    def aliased(importer: str, specifier: str) -> bool:
+        nonlocal aliases
+        if aliases is None:
+            aliases = bundler_aliases(project)
+        return aliases.names(importer, specifier)
+
+    return unpublished_of(project.file_graph.edges, project.resolver, aliased)
+
+
+def unpublished_of(
+    edges: Iterable[ImportEdge],
+    resolver: Resolver,
+    aliased: Callable[[str, str], bool] | None = None,
+) -> dict[tuple[str, str], str]:
+    """:func:`unpublished_imports` over ``edges`` alone; ``aliased(importer, specifier)`` says
+    whether a bundler alias maps the specifier (None: no alias is known, so a proof that
+    uses this answer can only be more cautious than the full run)."""
+    found: dict[tuple[str, str], str] = {}
+    for edge in edges:
         specifier = edge.fact.specifier
         if edge.via_manifest or specifier is None or specifier.startswith((".", "/", "#")):
             continue
@@ -276,9 +295,7 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
             continue
         package = resolver.unpublished_package(parent_dir(edge.source), specifier)
         if package is not None:
-            if aliases is None:
-                aliases = bundler_aliases(project)
-            if aliases.names(edge.source, specifier):
+            if aliased is not None and aliased(edge.source, specifier):
                 continue  # a bundler alias maps it (a Vite or webpack config spells it)
             found[(edge.source, specifier)] = package
     return found

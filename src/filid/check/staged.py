@@ -37,7 +37,7 @@ one); staged deletions still load the project once more to find the imports they
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +46,7 @@ from filid.check.result_codec import decode_result
 from filid.check.snapshot import MAX_REPARSED, base_key
 from filid.check.staged_state import (
     StagedState,
+    load_graph,
     load_resolutions,
     load_staged_state,
     store_delta,
@@ -143,6 +144,81 @@ def _reverified(
     return verified
 
 
+def _then(state: StagedState, name: str, in_tree: str | None) -> str | None:
+    """The blob of ``name`` the state's result was computed from (its delta applied)."""
+    verified = state.delta.get(name)
+    if verified is not None:
+        return verified[0]
+    diverged = state.diverged.get(name)
+    return diverged[1] if diverged is not None else in_tree
+
+
+def _patchable(
+    state: StagedState, changed: Sequence[Changed]
+) -> list[tuple[str, int, str, str]] | None:
+    """The changed files with the blob the stored result was computed from, when what the
+    state alone tells allows the patch path (``check.staged_patch``): few files, each a
+    source file with stored digests, not a vitest config, not read by the fix planner,
+    named by no violation and no note but another file's refused fix; else None."""
+    from filid.parse.vitest import is_vitest_config
+
+    if len(changed) > MAX_REPARSED:
+        return None
+    edited: list[tuple[str, int, str, str]] = []
+    for name, index, now, in_tree in changed:
+        then = _then(state, name, in_tree)
+        if then is None or state.digest_at(index) is None or name in state.fix_inputs:
+            return None
+        if is_vitest_config(name) or state.mentions_beyond_refusals(name):
+            return None
+        edited.append((name, index, now, then))
+    return edited
+
+
+def _patch(
+    root: Path,
+    cache_dir: Path | None,
+    config: Config,
+    state: StagedState,
+    edited: Sequence[tuple[str, int, str, str]],
+    changed: Sequence[Changed],
+    files: Sequence[str],
+    clean: Callable[[], bool],
+) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]] | None:
+    """The changed files' delta entries and the module edge counts, when
+    ``check.staged_patch`` proves the stored result still holds for these import edits
+    (``files`` is the state's universe; ``clean()`` tells whether the work tree's copies of
+    them equal the index, asked before the proof reads any); None otherwise."""
+    from filid.check.staged_patch import unchanged_by_imports
+    from filid.parse.files import MAX_FILE_BYTES, process_source
+    from filid.scan.git_index import read_blobs
+
+    assert cache_dir is not None
+    graph = load_graph(cache_dir, state)
+    if graph is None:
+        return None
+    wanted = [blob for _, _, now, then in edited for blob in (now, then)]
+    contents = read_blobs(root, wanted, MAX_FILE_BYTES)
+    needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
+    verified: dict[str, tuple[str, str | None, str]] = {}
+    for (name, index, now, then), (_, _, _, in_tree) in zip(edited, changed, strict=True):
+        content, before = contents.get(now), contents.get(then)
+        if content is None or before is None or any(n in content for n in needles):
+            return None
+        known = state.delta.get(name)
+        stored = known[2] if known is not None else state.digest_at(index)
+        if process_source(name, before).fdigest != stored:
+            return None  # not the content the result was computed from
+        outcome = process_source(name, content)
+        if outcome.note is not None or not outcome.fdigest:
+            return None
+        verified[name] = (now, in_tree, outcome.fdigest)
+    pairs = unchanged_by_imports(
+        root, config, files, graph, state.violations, edited, contents, clean
+    )
+    return None if pairs is None else (verified, pairs)
+
+
 def check_staged(
     path: str | os.PathLike[str],
     *,
@@ -191,6 +267,29 @@ def check_staged(
                 key += "-plain"  # a result without the CLI's refused-fix marks is another one
             state = load_staged_state(cache_dir, key)
     resolutions: object = None
+    patchable: list[Changed] | None = None
+
+    def answer(
+        state: StagedState,
+        verified: dict[str, tuple[str, str | None, str]],
+        pairs: dict[str, int] | None = None,
+    ) -> ValidationResult | None:
+        """The stored result (the files ``verified`` recorded in its delta), or None when
+        it cannot be decoded."""
+        from filid.check.clock import timestamp
+        from filid.check.scoping import normalize_files, restrict
+
+        assert cache_dir is not None
+        wanted = None if files is None else normalize_files(root, files)
+        try:
+            data = {**state.result, "violations": state.violations_touching(wanted)}
+            cached = decode_result(root, data, timestamp(), wanted)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):
+            return None
+        if verified:
+            store_delta(cache_dir, state, verified, pairs)
+        return restrict(cached, rule_ids=rule_ids, files=files)
+
     if cache_dir is not None and state is not None:
         # What git's index holds against the state's tree: costs what changed, no listing.
         changes = staged_changes(root, state.tree)
@@ -198,28 +297,47 @@ def check_staged(
         if changed is not None:
             verified = _reverified(root, state, changed)
             if verified is not None:
-                from filid.check.clock import timestamp
-                from filid.check.scoping import normalize_files, restrict
-
-                wanted = None if files is None else normalize_files(root, files)
-                try:
-                    data = {**state.result, "violations": state.violations_touching(wanted)}
-                    cached = decode_result(root, data, timestamp(), wanted)
-                except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):
-                    cached = None
+                cached = answer(state, verified)
                 if cached is not None:
-                    if verified:
-                        store_delta(cache_dir, state, verified)
-                    return restrict(cached, rule_ids=rule_ids, files=files)
+                    return cached
             elif all(is_source_file(name) for name, _, _, _ in changed):
                 # Same files, same tsconfigs and manifests: specifiers resolve as before.
                 resolutions = load_resolutions(cache_dir, state.token)
+                patchable = changed
+    asked: list[frozenset[str] | None] = []  # `git diff-files`, asked at most once
+
+    def differing() -> frozenset[str] | None:
+        """The staged paths whose work-tree copy differs from the index (None: unknown)."""
+        from filid.scan.git_index import unstaged_anywhere
+
+        if not asked:
+            asked.append(unstaged_anywhere(root))
+        return asked[0]
+
+    if patchable is not None and state is not None:
+        # An import edit that changes no finding: proven without listing the project.
+        edited = _patchable(state, patchable)
+        if edited is not None:
+            listed = state.files[1:-1].split("\0")
+
+            def clean() -> bool:
+                found = differing()
+                return found is not None and found.isdisjoint(listed)
+
+            proven = _patch(root, cache_dir, config, state, edited, patchable, listed, clean)
+            if proven is not None:
+                cached = answer(state, *proven)
+                if cached is not None:
+                    return cached
     tree = head_tree(root)
     against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)
     if len(universe.ids) != len(universe.files) or not universe.files or against is None:
         return work_tree()  # not a git work tree: nothing is staged, check the files
-    unstaged = unstaged_paths(root, dict(zip(universe.files, universe.ids, strict=True)))
+    if asked and asked[0] is not None:
+        unstaged: frozenset[str] | None = asked[0] & frozenset(universe.files)
+    else:
+        unstaged = unstaged_paths(root, dict(zip(universe.files, universe.ids, strict=True)))
     if unstaged is None or unstaged:
         return work_tree()
     assert tree is not None
@@ -251,6 +369,18 @@ def _compute(
         cache_dir, key, (tree, against) = store
         # The index must not have moved while the result was computed (a `git add` meanwhile).
         if staged_changes(root, tree) == against:
+            from filid.check.project import gc_paused
+            from filid.check.staged_patch import graph_summary
+            from filid.model.report import Regime
+
+            with gc_paused():
+                summary = graph_summary(
+                    universe.files,
+                    project.facts,
+                    project.test_files,
+                    project.module_graph,
+                    project.regime is Regime.DECLARED,
+                )
             store_state(
                 cache_dir,
                 key,
@@ -259,5 +389,6 @@ def _compute(
                 project.fact_digests,
                 full,
                 project.resolver.memo_data(),
+                summary,
             )
     return restrict(full, rule_ids=rule_ids, files=files)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import dataclasses
 import marshal
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filid.check.result_codec import encode_result
+from filid.check.staged_patch import GraphSummary
 from filid.model.report import ValidationResult
 from filid.store.sealed import read_sealed, write_sealed
 
@@ -25,6 +27,7 @@ __all__ = [
     "DIGEST_WIDTH",
     "StagedState",
     "load_delta",
+    "load_graph",
     "load_resolutions",
     "load_staged_state",
     "store_delta",
@@ -34,6 +37,7 @@ __all__ = [
 _NAME = "staged-snapshot.marshal"
 _DELTA = "staged-snapshot-delta.marshal"
 _RESOLUTIONS = "staged-snapshot-resolutions.marshal"
+_GRAPH = "staged-snapshot-graph.marshal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,9 @@ class StagedState:
     ``result`` is the encoded result without its violations; ``violations`` holds each
     encoded violation marshalled alone, found through ``touches`` (see :func:`_touch_index`).
     ``delta`` holds the files re-verified since: path → (blob in the index, blob in the
-    tree, digests).
+    tree, digests). ``pair_overrides`` are the module edge counts (and style tallies) the
+    patch path's proofs changed since (``check.staged_patch``), whose summary of the run is
+    a file of its own (:func:`load_graph`): the early cutoff never reads it.
     """
 
     token: str
@@ -63,6 +69,7 @@ class StagedState:
     violations: list[bytes]
     touches: tuple[str, list[int], str, list[int]]
     delta: dict[str, tuple[str, str | None, str]]
+    pair_overrides: dict[str, int] = dataclasses.field(default_factory=dict)
 
     def index_of(self, name: str) -> int | None:
         """The universe index of ``name``, or None when it is not a universe file."""
@@ -99,6 +106,30 @@ class StagedState:
     def mentions(self, name: str) -> bool:
         """Whether the result names ``name`` anywhere (a violation, a note, a message)."""
         if name in repr(self.result):
+            return True
+        encoded = name.encode("utf-8")
+        return any(encoded in blob for blob in self.violations)
+
+    def mentions_beyond_refusals(self, name: str) -> bool:
+        """:meth:`mentions`, not counting the notes that say why another file's fix is
+        refused (``fix not possible: <rule> at <path>: <reason>``, with ``<path>`` not
+        ``name``): such a note follows from that violation and the planner's reading,
+        which the patch path checks apart (``check.staged_patch``)."""
+        notes = self.result.get("notes")
+        rest = {k: v for k, v in self.result.items() if k != "notes"}
+        if name in repr(rest):
+            return True
+        if isinstance(notes, list):
+            for note in notes:
+                text = str(note)
+                if name not in text:
+                    continue
+                if not text.startswith("fix not possible: "):
+                    return True
+                subject = text.partition(": ")[2].partition(": ")[0]  # "<rule> at <path>"
+                if subject.partition(" at ")[2] == name:
+                    return True
+        elif name in repr(notes):
             return True
         encoded = name.encode("utf-8")
         return any(encoded in blob for blob in self.violations)
@@ -189,6 +220,7 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
             and _ints(path_starts, len(violations))
         ):
             return None
+        delta, pairs = _load_delta(cache_dir, token)
         return StagedState(
             token,
             tree,
@@ -200,7 +232,8 @@ def load_staged_state(cache_dir: Path, key: str) -> StagedState | None:
             result,
             violations,
             (by_file, file_starts, by_path, path_starts),
-            load_delta(cache_dir, token),
+            delta,
+            pairs,
         )
     except (ValueError, TypeError, KeyError, IndexError):
         return None
@@ -213,10 +246,26 @@ def _path(value: Any) -> str:
 
 
 def load_delta(cache_dir: Path, token: str) -> dict[str, tuple[str, str | None, str]]:
+    """The files re-verified since the state ``token`` was stored."""
+    return _load_delta(cache_dir, token)[0]
+
+
+def _load_delta(
+    cache_dir: Path, token: str
+) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]]:
+    """The delta's files, and the module edge counts the patch path changed since."""
     data = read_sealed(cache_dir / _DELTA)
     if not isinstance(data, dict) or data.get("base") != token:
-        return {}
-    entries = data.get("entries")
+        return {}, {}
+    pairs = data.get("pairs", {})
+    if not isinstance(pairs, dict) or not all(
+        isinstance(k, str) and type(v) is int for k, v in pairs.items()
+    ):
+        return {}, {}
+    return _entries(data.get("entries")), pairs
+
+
+def _entries(entries: Any) -> dict[str, tuple[str, str | None, str]]:
     if not isinstance(entries, dict):
         return {}
     delta: dict[str, tuple[str, str | None, str]] = {}
@@ -241,9 +290,10 @@ def store_state(
     digests: Mapping[str, str],
     result: ValidationResult,
     resolutions: object,
+    graph: GraphSummary | None = None,
 ) -> None:
     """Write the staged state of a computed run (and drop its delta); a cache, so a failure
-    to write is not an error."""
+    to write is not an error. ``graph`` is the patch path's summary of the run."""
     token = secrets.token_hex(16)
     tree, diverged = against
     encoded = encode_result(result)
@@ -264,7 +314,10 @@ def store_state(
     with contextlib.suppress(OSError):
         (cache_dir / _DELTA).unlink(missing_ok=True)
         (cache_dir / _RESOLUTIONS).unlink(missing_ok=True)
+        (cache_dir / _GRAPH).unlink(missing_ok=True)
         write_sealed(cache_dir / _NAME, payload)
+        if graph is not None:
+            write_sealed(cache_dir / _GRAPH, {"base": token, "graph": graph.encode()})
         if resolutions is not None:
             write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})
 
@@ -276,14 +329,23 @@ def _fixed(digest: str | None) -> str:
 
 
 def store_delta(
-    cache_dir: Path, state: StagedState, verified: Mapping[str, tuple[str, str | None, str]]
+    cache_dir: Path,
+    state: StagedState,
+    verified: Mapping[str, tuple[str, str | None, str]],
+    pairs: Mapping[str, int] | None = None,
 ) -> None:
+    """Record ``verified`` files (and the module edge counts ``pairs`` a patch proof
+    changed) beside the state; a cache, so a failure to write is not an error."""
     entries = {
         name: [blob, tree or "", digests] for name, (blob, tree, digests) in state.delta.items()
     }
     entries.update({name: [blob, tree or "", d] for name, (blob, tree, d) in verified.items()})
+    payload: dict[str, Any] = {"base": state.token, "entries": entries}
+    if state.pair_overrides or pairs:
+        # Every module edge count changed since the state was stored.
+        payload["pairs"] = {**state.pair_overrides, **(pairs or {})}
     with contextlib.suppress(OSError):
-        write_sealed(cache_dir / _DELTA, {"base": state.token, "entries": entries})
+        write_sealed(cache_dir / _DELTA, payload)
 
 
 def load_resolutions(cache_dir: Path, token: str) -> object:
@@ -291,3 +353,15 @@ def load_resolutions(cache_dir: Path, token: str) -> object:
     if not isinstance(data, dict) or data.get("base") != token:
         return None
     return data.get("memo")
+
+
+def load_graph(cache_dir: Path, state: StagedState) -> GraphSummary | None:
+    """The patch path's summary of the run that stored ``state``, with the counts changed
+    since applied; None when absent, another state's or malformed."""
+    data = read_sealed(cache_dir / _GRAPH)
+    if not isinstance(data, dict) or data.get("base") != state.token:
+        return None
+    graph = GraphSummary.decode(data.get("graph"), len(state.digests) // DIGEST_WIDTH)
+    if graph is not None and state.pair_overrides:
+        graph = dataclasses.replace(graph, pairs={**graph.pairs, **state.pair_overrides})
+    return graph

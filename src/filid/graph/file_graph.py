@@ -11,7 +11,7 @@ from filid.graph.type_only import TypeOnlyIndex
 from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import FileGraph, ImportEdge, UnresolvedImport
 
-__all__ = ["DYNAMIC_SPECIFIER", "FileImports", "build_file_graph", "file_imports"]
+__all__ = ["DYNAMIC_SPECIFIER", "FileImports", "build_file_graph", "file_imports", "runs_nothing"]
 
 DYNAMIC_SPECIFIER = "<dynamic>"
 DYNAMIC_REASON = "the argument is not a string literal"
@@ -82,18 +82,25 @@ def _mark_type_only(
     bindings as a value (unless the importer's tsconfig keeps such imports)."""
     targets = {(e.source, e.fact.specifier): e.target for e in edges}
     index = TypeOnlyIndex(facts, lambda file, specifier: targets.get((file, specifier)))
-    kinds = (ImportKind.STATIC, ImportKind.RE_EXPORT)
     return tuple(
-        dataclasses.replace(e, type_only=True)
-        if e.fact.kind in kinds
-        and (
-            index.is_type_only(e.target, e.fact)
-            or (
-                e.fact.kind is ImportKind.STATIC
-                and not e.fact.value_used
-                and not resolver.keeps_value_imports(parent_dir(e.source))
-            )
-        )
-        else e
+        dataclasses.replace(e, type_only=True) if runs_nothing(e, index, resolver) else e
         for e in edges
+    )
+
+
+_NAMED_KINDS = (ImportKind.STATIC, ImportKind.RE_EXPORT)
+
+
+def runs_nothing(edge: ImportEdge, index: TypeOnlyIndex, resolver: Resolver) -> bool:
+    """Whether the value-kind import ``edge`` runs nothing (it is marked ``type_only``): it
+    names only types, or TypeScript elides it because the importer reads none of its
+    bindings as a value and the importer's tsconfig does not keep such imports."""
+    fact = edge.fact
+    return fact.kind in _NAMED_KINDS and (
+        index.is_type_only(edge.target, fact)
+        or (
+            fact.kind is ImportKind.STATIC
+            and not fact.value_used
+            and not resolver.keeps_value_imports(parent_dir(edge.source))
+        )
     )

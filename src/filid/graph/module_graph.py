@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from filid.model.graph import FileGraph, ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.nodes import FractalTree, NodeCategory
 from filid.scan.classify import entry_stem
 from filid.scan.universe import is_source_file
 
-__all__ = ["build_module_graph", "build_package_graph", "edge_sort_key", "package_of"]
+__all__ = [
+    "build_module_graph",
+    "build_package_graph",
+    "edge_sort_key",
+    "module_pair",
+    "package_of",
+]
 
 
 def edge_sort_key(edge: ImportEdge) -> tuple[str, int, int, str]:
@@ -42,6 +48,32 @@ def _is_ancestor_reference(tree: FractalTree, file: str, source: str, target: st
     return entry_stem(file.rpartition("/")[2]) is None
 
 
+def module_pair(tree: FractalTree) -> Callable[[str, str], tuple[str, str] | None]:
+    """The module edge ``(owner(source), owner(target))`` an import from file ``source``
+    (not a test file) to file ``target`` supports, or None (same owner, an ancestor
+    reference, a file outside the tree's nodes): what :func:`build_module_graph` groups by,
+    for one edge (the staged patch path asks it for the few edges an edit changes)."""
+    owners: dict[str, str] = {}
+
+    def owner(file: str) -> str | None:
+        directory = _parent_of(file)
+        if directory not in owners:
+            if directory not in tree.nodes:
+                return None
+            owners[directory] = tree.owner_of(directory).path
+        return owners[directory]
+
+    def pair(source_file: str, target_file: str) -> tuple[str, str] | None:
+        source, target = owner(source_file), owner(target_file)
+        if source is None or target is None or source == target:
+            return None
+        if _is_ancestor_reference(tree, target_file, source, target):
+            return None
+        return source, target
+
+    return pair
+
+
 def build_module_graph(
     tree: FractalTree, file_graph: FileGraph, test_files: Collection[str]
 ) -> ModuleGraph:
@@ -55,26 +87,14 @@ def build_module_graph(
     are skipped (they cannot have an owner).
     """
     tests = test_files if isinstance(test_files, (set, frozenset)) else frozenset(test_files)
-    owners: dict[str, str] = {}
-
-    def owner(file: str) -> str | None:
-        directory = _parent_of(file)
-        if directory not in owners:
-            if directory not in tree.nodes:
-                return None
-            owners[directory] = tree.owner_of(directory).path
-        return owners[directory]
-
+    pair = module_pair(tree)
     grouped: dict[tuple[str, str], list[ImportEdge]] = {}
     for edge in file_graph.edges:
         if edge.source in tests:
             continue
-        source, target = owner(edge.source), owner(edge.target)
-        if source is None or target is None or source == target:
-            continue
-        if _is_ancestor_reference(tree, edge.target, source, target):
-            continue
-        grouped.setdefault((source, target), []).append(edge)
+        found = pair(edge.source, edge.target)
+        if found is not None:
+            grouped.setdefault(found, []).append(edge)
 
     nodes = sorted(
         path

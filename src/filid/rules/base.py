@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Flag, StrEnum, auto
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from filid.model.facts import FileFacts, ImportFact
@@ -164,6 +164,81 @@ class Rule(Protocol):
     def check(self, context: RuleContext, options: Any) -> Iterable[Finding]:
         """Yield the findings of this rule over ``context``."""
         ...
+
+
+class Reads(Flag):
+    """What a rule's findings are computed from (``RULE_READS``), so that a check which
+    knows what changed can tell which rules' findings may change (the staged patch path,
+    ``filid.check.staged_patch``).
+
+    - ``TREE``: the classified tree and its documents, the configuration, the regime, the
+      manifests and tsconfigs, which files are tests and entries: anything but parsed facts.
+    - ``SURFACE``: parsed facts other than imports (exports, declarations, statements,
+      side effects, test cases), of any file.
+    - ``OWN_IMPORTS``: each file's resolved and unresolved imports, where every finding
+      about an import is at (``path``) the importing file and follows from that import
+      alone (with ``TREE``/``SURFACE``).
+    - ``IMPORTED_FILES``: which files something imports: a file's findings may change when
+      another file starts or stops importing it.
+    - ``RE_EXPORTS``: where re-exports (``export … from``) resolve (export surfaces).
+    - ``MODULE_GRAPH``: the module graph (edges between owners and their evidence).
+    - ``FILE_GRAPH``: any other use of the file graph (whole-graph walks): no local
+      re-evaluation is possible.
+    """
+
+    TREE = auto()
+    SURFACE = auto()
+    OWN_IMPORTS = auto()
+    IMPORTED_FILES = auto()
+    RE_EXPORTS = auto()
+    MODULE_GRAPH = auto()
+    FILE_GRAPH = auto()
+
+
+_T = Reads.TREE
+_S = Reads.SURFACE
+
+# Every rule's inputs (``Reads``), by rule id; ``tests/rules/test_rule_reads.py`` checks
+# each rule module's use of the ``RuleContext`` against it.
+RULE_READS: Mapping[str, Reads] = {
+    "naming-convention": _T,
+    "organ-no-claudemd": _T,
+    "index-barrel-pattern": _T | _S | Reads.IMPORTED_FILES,
+    "module-entry-point": _T | _S,
+    "max-depth": _T,
+    "circular-dependency": _T | Reads.MODULE_GRAPH,
+    "pure-function-isolation": _T | Reads.OWN_IMPORTS,
+    "zero-peer-file": _T,
+    "external-import-boundary": _T | _S | Reads.OWN_IMPORTS | Reads.RE_EXPORTS,
+    "intent-document-contract": _T,
+    "hybrid-node": _T,
+    "detail-document-contract": _T,
+    "entry-point-surface": _T | _S | Reads.RE_EXPORTS,
+    "spec-document-case-cap": _T | _S,
+    "test-record-case-cap": _T | _S,
+    "spec-fragmentation": _T | _S,
+    "spec-contract-link": _T | _S,
+    "legacy-criteria-ledger": _T,
+    # generated_imports asks whether any build reaches the importing file (through what
+    # imports it, transitively), what the packages' entries load, which files are read only
+    # as text: walks over the whole file graph; ``guarded`` is read from the facts
+    "unresolved-import": _T | _S | Reads.FILE_GRAPH,
+    "unpublished-package-import": _T | Reads.OWN_IMPORTS,
+}
+
+# Where a rule reads more in an undeclared project (SPEC §0): its cycles are package
+# cycles and barrel loops, walks over the whole file graph.
+UNDECLARED_READS: Mapping[str, Reads] = {
+    "circular-dependency": _T | _S | Reads.FILE_GRAPH,
+}
+
+
+def rule_reads(rule_id: str, *, declared: bool) -> Reads:
+    """What ``rule_id`` reads in a project of that regime (``FILE_GRAPH``, the widest, for
+    a rule nobody declared)."""
+    if not declared and rule_id in UNDECLARED_READS:
+        return UNDECLARED_READS[rule_id]
+    return RULE_READS.get(rule_id, _T | _S | Reads.FILE_GRAPH | Reads.MODULE_GRAPH)
 
 
 def is_declared_module(node: FractalNode) -> bool:

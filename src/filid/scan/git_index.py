@@ -27,6 +27,7 @@ __all__ = [
     "read_blobs",
     "staged_changes",
     "staged_deletions",
+    "unstaged_anywhere",
     "unstaged_paths",
 ]
 
@@ -129,6 +130,42 @@ def unstaged_paths(root: Path, staged: Mapping[str, str]) -> frozenset[str] | No
         digest = hashlib.sha1 if len(blob) == 40 else hashlib.sha256
         header = b"blob %d\0" % len(content)
         if digest(header + content).hexdigest() != blob:
+            differing.add(name)
+    return frozenset(differing)
+
+
+def unstaged_anywhere(root: Path) -> frozenset[str] | None:
+    """:func:`unstaged_paths` over every staged path under ``root``, without listing them:
+    ``git diff-files --raw`` names each candidate with its staged blob id."""
+    try:
+        done = subprocess.run(
+            ["git", "diff-files", "--raw", "-z", "--no-renames", "--relative", "--no-abbrev"],
+            cwd=root,
+            capture_output=True,
+            check=False,
+        )
+    except OSError:
+        return None
+    if done.returncode != 0:
+        return None
+    fields = done.stdout.split(b"\0")
+    differing: set[str] = set()
+    for at in range(0, len(fields) - 1, 2):
+        meta = _RAW_ENTRY.fullmatch(fields[at])
+        if meta is None:
+            return None  # not git's raw format: never guess
+        name = fields[at + 1].decode("utf-8", "surrogateescape")
+        if meta[1] not in _REGULAR:
+            differing.add(name)
+            continue
+        blob = meta[3].decode("ascii")
+        try:
+            content = read_regular_file(root / name, MAX_HASHED)
+        except (OSError, UnsafePathError):
+            differing.add(name)
+            continue
+        digest = hashlib.sha1 if len(blob) == 40 else hashlib.sha256
+        if digest(b"blob %d\0" % len(content) + content).hexdigest() != blob:
             differing.add(name)
     return frozenset(differing)
 

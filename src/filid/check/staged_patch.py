@@ -1,0 +1,628 @@
+"""The staged patch path: proving that an import edit leaves the stored result as it is.
+
+The early cutoff (``filid.check.staged``) answers from the staged state when a changed
+file's facts are unchanged. Most commits change imports, and most import edits still change
+no finding: the file imports one more helper of its own module, a sibling, another module's
+entry. This module proves that case without recomputing the project, and answers None
+(the caller computes the result afresh) whenever it cannot prove it. It runs only when
+
+- the file set is the same and every changed file is a source file known to the state,
+  not a vitest config, not read by the fix planner nor spelling a folder name it searched
+  for, and mentioned nowhere in the stored result (no violation, related location, message
+  or note) except in the note saying why another file's fix is refused (step 4 covers what
+  that refusal read), at most ``MAX_REPARSED`` of them; no config, tsconfig, manifest or
+  document changed (they would not be source files);
+- the project is declared (SPEC §0: an undeclared project's cycle rule walks the whole
+  file graph) and the state holds its graph summary (``graph_summary``);
+- the work tree's copies of the staged files equal the index (as for a computed staged
+  run: the unchanged files, documents and manifests are read from the work tree); asked of
+  ``git diff-files`` only once the changed blobs passed step 1.
+
+Each changed file's previous content is the blob the stored result was computed from (read
+from git), so its old and new facts are both parsed, and the proof is:
+
+1. The facts differ in ``imports`` only (exports, declarations, statements, side effects,
+   test cases equal; positions too, except the lines of a non-entry file's exports, which no
+   finding shows): every rule input declared ``SURFACE`` is unchanged, and so is the tree
+   (side effects decide pure-function folders).
+2. The re-exports (``export … from``) resolve as before: ``RE_EXPORTS`` inputs unchanged.
+3. For each running rule (``rules.base.RULE_READS``): ``FILE_GRAPH`` → no proof;
+   ``IMPORTED_FILES`` → the set of files the changed file imports (and imports at run time)
+   is unchanged; ``OWN_IMPORTS`` → the rule, run on the changed files' new imports alone,
+   finds nothing (it found nothing before: no violation names the files);
+   ``MODULE_GRAPH`` (``circular-dependency``, type imports ignored) → the module edges the
+   changed imports support are counted (the summary keeps, per module edge, how many runtime
+   imports support it): no edge inside a cycle gains or loses an import (its route and
+   evidence would change), no module edge appears that closes a cycle (a breadth-first
+   search from its target back to its source over the new edges), and an edge that
+   disappears lay in no cycle, so the strongly connected components are unchanged.
+4. The refused-fix marks cannot change: the changed file's relative specifiers show the same
+   styles (the planner follows the project's majority), and no file the changed imports
+   reach or name, nor a folder holding one, is the path, location, related location or
+   target of a violation with a safe or moderate fix (whose plan reads the imports of the
+   files it moves or rewrites).
+
+Anything else falls back to the full computation. ``tests/check/test_staged_patch.py``
+checks the answers byte for byte against ``--no-cache`` runs after random import edits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import marshal
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filid.config.model import Config
+    from filid.graph.resolve import Resolver
+    from filid.model.facts import FileFacts
+    from filid.model.graph import FileGraph, ImportEdge, ModuleGraph, UnresolvedImport
+    from filid.model.nodes import FractalTree
+
+# Imported where used: the staged state loads this module on every staged run, and the
+# early cutoff must not pay for the graph code (any ``filid.graph`` module loads them all).
+
+
+def parent_dir(path: str) -> str:
+    """The folder holding ``path`` (``"."`` at the root): ``graph.compiler_paths``'s."""
+    head, sep, _ = path.rpartition("/")
+    return head if sep else "."
+
+
+__all__ = ["GraphSummary", "graph_summary", "unchanged_by_imports"]
+
+# (path, universe index, blob in the index now, blob the stored result was computed from)
+Edited = tuple[str, int, str, str]
+
+_PAIR = "\0"  # joins a module edge's two owners into one key
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GraphSummary:
+    """What the patch path needs of a computed run beyond its result.
+
+    ``side_effect_free`` and ``tests`` hold one character per universe file (``"1"``,
+    ``"0"``; ``" "`` for a file without parsed facts); ``pairs`` counts, per module edge
+    (``"source\\0target"``), the imports that support it and are not type imports, and per
+    relative specifier style (``"\\1style <style>"``) the non-test imports that show it;
+    ``components`` are the strongly connected components of two or more owners over those
+    edges (the cycles); ``declared`` is the regime.
+    """
+
+    declared: bool
+    side_effect_free: str
+    tests: str
+    pairs: dict[str, int]
+    components: list[list[str]]
+
+    def encode(self) -> dict[str, Any]:
+        return {
+            "declared": self.declared,
+            "sef": self.side_effect_free,
+            "tests": self.tests,
+            "pairs": self.pairs,
+            "components": self.components,
+        }
+
+    @staticmethod
+    def decode(data: Any, files: int) -> GraphSummary | None:
+        """The summary from its stored form, or None when malformed."""
+        if not isinstance(data, dict):
+            return None
+        declared, sef, tests = data.get("declared"), data.get("sef"), data.get("tests")
+        pairs, components = data.get("pairs"), data.get("components")
+        if not (
+            isinstance(declared, bool)
+            and isinstance(sef, str)
+            and isinstance(tests, str)
+            and len(sef) == len(tests) == files
+            and isinstance(pairs, dict)
+            and all(isinstance(k, str) and type(v) is int for k, v in pairs.items())
+            and isinstance(components, list)
+            and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in components)
+        ):
+            return None
+        return GraphSummary(declared, sef, tests, pairs, components)
+
+
+def graph_summary(
+    files: Sequence[str],
+    facts: Mapping[str, FileFacts],
+    test_files: frozenset[str],
+    module_graph: ModuleGraph,
+    declared: bool,
+) -> GraphSummary:
+    """The summary of a computed project (see :class:`GraphSummary`)."""
+    from filid.graph.cycles import is_type_import, strongly_connected
+
+    sef = "".join(
+        " " if (f := facts.get(name)) is None else "1" if f.is_side_effect_free else "0"
+        for name in files
+    )
+    tests = "".join("1" if name in test_files else "0" for name in files)
+    pairs: dict[str, int] = _tally(f for n, f in facts.items() if n not in test_files)
+    adjacency: dict[str, list[str]] = {}
+    for edge in module_graph.edges:
+        counted = sum(1 for e in edge.evidence if not is_type_import(e))
+        if counted and edge.source != edge.target:
+            pairs[edge.source + _PAIR + edge.target] = counted
+            adjacency.setdefault(edge.source, []).append(edge.target)
+    nodes = sorted(set(adjacency) | {t for targets in adjacency.values() for t in targets})
+    components = [
+        sorted(c) for c in strongly_connected(nodes, {k: sorted(v) for k, v in adjacency.items()})
+    ]
+    return GraphSummary(declared, sef, tests, pairs, [c for c in components if len(c) > 1])
+
+
+class _Facts(Mapping[str, "FileFacts"]):
+    """Facts of the project's source files, parsed on first use from the work tree (which
+    equals the index: checked), except the edited files, whose facts are given."""
+
+    def __init__(self, root: Path, sources: Sequence[str], given: Mapping[str, FileFacts]):
+        self._root = root
+        self._sources = sources
+        self._known = frozenset(sources)
+        self._memo: dict[str, FileFacts | None] = dict(given)
+
+    def _load(self, path: str) -> FileFacts | None:
+        if path not in self._memo:
+            from filid.parse.encoding import decode_facts
+            from filid.parse.files import process_file
+
+            found = None
+            if path in self._known:
+                outcome = process_file(self._root, path)
+                if outcome.note is None and outcome.encoded is not None:
+                    found = decode_facts(outcome.encoded)
+            self._memo[path] = found
+        return self._memo[path]
+
+    def __getitem__(self, path: str) -> FileFacts:
+        found = self._load(path)
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+
+def _edges(
+    path: str, facts: Mapping[str, FileFacts], resolver: Resolver
+) -> tuple[list[ImportEdge], list[UnresolvedImport]]:
+    """The file's edges as ``build_file_graph`` makes them (``type_only`` marked) over
+    ``facts``."""
+    from filid.graph.file_graph import file_imports, runs_nothing
+    from filid.graph.resolve import ResolutionKind
+    from filid.graph.type_only import TypeOnlyIndex
+
+    def target_of(file: str, specifier: str) -> str | None:
+        found = facts.get(file)
+        if found is None or not any(f.specifier == specifier for f in found.imports):
+            return None
+        resolution = resolver.resolve_from(parent_dir(file), specifier)
+        if resolution.kind is ResolutionKind.FILE and resolution.target is not None:
+            return resolution.target
+        return None
+
+    edges, unresolved = file_imports(path, facts[path], resolver)
+    index = TypeOnlyIndex(facts, target_of)
+    marked = [
+        dataclasses.replace(e, type_only=True) if runs_nothing(e, index, resolver) else e
+        for e in edges
+    ]
+    return marked, unresolved
+
+
+def _pointed(path: str, specifier: str) -> str | None:
+    """The root-relative path a relative specifier names (None: not relative, or outside)."""
+    import posixpath
+
+    if not specifier.startswith(("./", "../")) and specifier not in (".", ".."):
+        return None
+    joined = posixpath.normpath(posixpath.join(parent_dir(path), specifier))
+    return None if joined == ".." or joined.startswith("../") else joined
+
+
+def _surface(facts: FileFacts, *, lines: bool = True) -> FileFacts:
+    """``facts`` without their imports: what ``Reads.SURFACE`` rules read. Without
+    ``lines``, exports also lose their line, which only an entry file's findings show
+    (``entry-point-surface``); a file parsed lean keeps no other position."""
+    if lines:
+        return dataclasses.replace(facts, imports=())
+    exports = tuple(dataclasses.replace(e, line=0) for e in facts.exports)
+    return dataclasses.replace(facts, imports=(), exports=exports)
+
+
+def _fix_involved(violations: Sequence[bytes]) -> frozenset[str]:
+    """Every path a violation with a safe or moderate fix that moves, renames or rewrites
+    names (path, location, related locations, fix target): the planner reads the imports
+    of, and into, what it moves or rewrites."""
+    from filid.model.violations import Risk, SyncActionKind
+
+    applicable = {Risk.SAFE.value, Risk.MODERATE.value}
+    # Creating an entry point reads its folder's files' exports (unchanged), splitting a
+    # barrel reads the barrel (a fix input): neither reads who imports what.
+    unaffected = {
+        SyncActionKind.CREATE_INDEX.value,
+        SyncActionKind.CREATE_MAIN.value,
+        SyncActionKind.SPLIT.value,
+    }
+    found: set[str] = set()
+    for blob in violations:
+        data = marshal.loads(blob)
+        fix = data[7]
+        if fix is None or fix[1] not in applicable or fix[0] in unaffected:
+            continue
+        found.add(data[3])
+        found.add(data[4][0])
+        found.update(r[0] for r in data[8])
+        if fix[3]:
+            found.add(fix[3])
+    return frozenset(found)
+
+
+def _touches(path: str, involved: frozenset[str]) -> bool:
+    """``path`` or a folder holding it is in ``involved``."""
+    current = path
+    while True:
+        if current in involved:
+            return True
+        if current in (".", ""):
+            return False
+        current = parent_dir(current)
+
+
+_STYLE = "\1style "  # a key of ``GraphSummary.pairs`` counting one specifier style
+
+
+def _tally(files: Iterable[FileFacts]) -> dict[str, int]:
+    """The relative specifier styles of ``files``' imports, counted under
+    ``GraphSummary.pairs`` keys: what the fix planner's majority style counts
+    (``PlanningContext.style``)."""
+    from filid.fix.specifiers import is_relative, style_of
+
+    known: dict[str, str | None] = {}
+    found: dict[str, int] = {}
+    for facts in files:
+        for fact in facts.imports:
+            specifier = fact.specifier
+            if specifier is None:
+                continue
+            key = known.get(specifier, "")
+            if key == "":
+                style = style_of(specifier) if is_relative(specifier) else None
+                key = known[specifier] = None if style is None else _STYLE + style.value
+            if key is not None:
+                found[key] = found.get(key, 0) + 1
+    return found
+
+
+def _styles(facts: FileFacts) -> Counter[str]:
+    """:func:`_tally` of one file."""
+    return Counter(_tally((facts,)))
+
+
+def _leader(counts: Mapping[str, int]) -> str | None:
+    """The majority style of ``counts`` (None: a tie or none, left to the tsconfig)."""
+    styles = {k: v for k, v in counts.items() if k.startswith(_STYLE)}
+    best = max(styles.values(), default=0)
+    leaders = [k for k, v in styles.items() if v == best]
+    return leaders[0] if len(leaders) == 1 and best > 0 else None
+
+
+def unchanged_by_imports(
+    root: Path,
+    config: Config,
+    files: Sequence[str],
+    summary: GraphSummary,
+    violations: Sequence[bytes],
+    edited: Sequence[Edited],
+    contents: Mapping[str, bytes],
+    clean: Callable[[], bool],
+) -> dict[str, int] | None:
+    """The proof of the module docstring for the ``edited`` files (their old and new blobs'
+    ``contents`` given): the module edges whose counts changed, with their new counts, when
+    the stored result is still the result; None when that cannot be proven.
+
+    The caller has checked what the state alone can tell (the file set, source files,
+    mentions, fix-planner reads); ``clean()`` tells whether the work tree's copies of
+    ``files`` equal the index, asked before the first of them is read.
+    """
+    from filid.check.project import gc_paused
+
+    with gc_paused():  # the tree's many small objects hold no cycles (as load_project)
+        return _prove(root, config, files, summary, violations, edited, contents, clean)
+
+
+def _prove(
+    root: Path,
+    config: Config,
+    files: Sequence[str],
+    summary: GraphSummary,
+    violations: Sequence[bytes],
+    edited: Sequence[Edited],
+    contents: Mapping[str, bytes],
+    clean: Callable[[], bool],
+) -> dict[str, int] | None:
+    """:func:`unchanged_by_imports`, with the collector paused."""
+    from filid.check.project import DOCUMENTS_READ
+    from filid.config.globs import matches_any_glob
+    from filid.model.facts import ImportKind
+    from filid.parse.encoding import decode_facts
+    from filid.parse.files import is_entry_file, process_source
+    from filid.scan.universe import is_source_file
+
+    if not summary.declared:
+        return None
+    old: dict[str, FileFacts] = {}
+    new: dict[str, FileFacts] = {}
+    for name, _, now, then in edited:
+        before, after = contents.get(then), contents.get(now)
+        if before is None or after is None:
+            return None
+        was, is_now = process_source(name, before), process_source(name, after)
+        if was.note is not None or is_now.note is not None:
+            return None
+        if was.encoded is None or is_now.encoded is None:
+            return None
+        old[name], new[name] = decode_facts(was.encoded), decode_facts(is_now.encoded)
+        if old[name].has_syntax_error or new[name].has_syntax_error:
+            return None
+        if _surface(old[name], lines=False) != _surface(new[name], lines=False):
+            return None  # 1. more than imports changed
+    tests = frozenset(name for name, bit in zip(files, summary.tests, strict=True) if bit == "1")
+    styles: Counter[str] = Counter()
+    for name in old:
+        if name not in tests:
+            styles.update(_styles(new[name]))
+            styles.subtract(_styles(old[name]))
+    updated = {k: summary.pairs.get(k, 0) + v for k, v in styles.items() if v}
+    if any(v < 0 for v in updated.values()):
+        return None  # the summary does not match these files: do not guess
+    if _leader(summary.pairs) != _leader({**summary.pairs, **updated}):
+        return None  # 4. the planner's majority style moves
+    if not clean():
+        return None  # the unchanged files, documents and manifests are read from disk
+    from filid.graph import build_resolver
+
+    resolver = build_resolver(root, files)
+    entries = set(resolver.manifest_entry_files())
+    overrides = config.structure.entry_point_overrides
+    for name in old:
+        entry = name in entries or (overrides and matches_any_glob(name, overrides))
+        if (entry or is_entry_file(name)) and _surface(old[name]) != _surface(new[name]):
+            return None  # 1. an entry's export lines are shown (entry-point-surface)
+    sources = [f for f in files if is_source_file(f)]
+    old_view = _Facts(root, sources, old)
+    new_view = _Facts(root, sources, new)
+    before_edges: dict[str, list[ImportEdge]] = {}
+    after_edges: dict[str, list[ImportEdge]] = {}
+    after_unresolved: list[UnresolvedImport] = []
+    involved = _fix_involved(violations)
+    for name in old:
+        before_edges[name], unresolved_before = _edges(name, old_view, resolver)
+        after_edges[name], unresolved_after = _edges(name, new_view, resolver)
+        after_unresolved.extend(unresolved_after)
+
+        def reexports(edges: list[ImportEdge]) -> set[tuple[str | None, str]]:
+            return {(e.fact.specifier, e.target) for e in edges if e.fact.is_reexport}
+
+        if reexports(before_edges[name]) != reexports(after_edges[name]):
+            return None  # 2.
+        reached = [e.target for e in (*before_edges[name], *after_edges[name])]
+        for item in (*unresolved_before, *unresolved_after):
+            pointed = _pointed(name, item.specifier)
+            if pointed is not None:
+                reached.append(pointed)
+        for fact in (*old[name].imports, *new[name].imports):
+            pointed = _pointed(name, fact.specifier or "")
+            if pointed is not None:
+                reached.append(pointed)
+        if any(_touches(path, involved) for path in reached):
+            return None  # 4. a fix the planner plans reads these imports
+    from filid.check.engine import build_options
+    from filid.rules.base import Reads, rule_reads
+    from filid.rules.catalogue import rule_runs
+    from filid.rules.registry import RULES
+
+    running = []
+    for rule in RULES:
+        rule_config = config.rules.get(rule.meta.id)
+        if rule_runs(
+            rule.meta.id,
+            enabled_by_default=rule.meta.enabled_by_default,
+            configured=rule_config.enabled if rule_config else None,
+            declared=True,
+        ):
+            running.append((rule, rule_reads(rule.meta.id, declared=True)))
+    if any(reads & Reads.FILE_GRAPH for _, reads in running):
+        return None
+    if any(reads & Reads.IMPORTED_FILES for _, reads in running):
+        for name in old:
+
+            def imported(edges: list[ImportEdge]) -> tuple[set[str], set[str]]:
+                return (
+                    {e.target for e in edges},
+                    {e.target for e in edges if e.fact.kind is not ImportKind.TYPE},
+                )
+
+            if imported(before_edges[name]) != imported(after_edges[name]):
+                return None  # 3. another file's findings may follow who imports it
+    # The tree, as load_project builds it: the same files, documents and side effects.
+    from filid.scan.classify import build_tree
+    from filid.scan.documents import read_document
+
+    documents = {}
+    for file in files:
+        if file.rpartition("/")[2] in DOCUMENTS_READ:
+            facts, _ = read_document(root, file)
+            if facts is not None:
+                documents[file] = facts
+    side_effect_free = {
+        name: bit == "1"
+        for name, bit in zip(files, summary.side_effect_free, strict=True)
+        if bit != " "
+    }
+    tree = build_tree(
+        root,
+        files,
+        config.structure,
+        side_effect_free,
+        documents,
+        route_directories=resolver.route_directories(),
+    )
+    context: Any = None
+    for rule, reads in running:
+        if reads & Reads.MODULE_GRAPH:
+            options = build_options(rule, config.rules.get(rule.meta.id), config)
+            if getattr(options, "includeTypeImports", False):
+                return None
+            found = _module_edges(tree, summary, old, before_edges, after_edges, tests)
+            if found is None:
+                return None
+            updated.update(found)
+        if reads & Reads.OWN_IMPORTS:
+            from filid.model.graph import FileGraph
+
+            own = FileGraph(
+                edges=tuple(e for name in sorted(old) for e in after_edges[name]),
+                unresolved=tuple(after_unresolved),
+            )
+            if context is None:
+                context = _context(own, tree, new_view, tests, resolver, config)
+            if _finds_any(rule, context, config):
+                return None  # 3. a new finding at the changed file
+    return updated
+
+
+def _module_edges(
+    tree: FractalTree,
+    summary: GraphSummary,
+    edited: Mapping[str, FileFacts],
+    before: Mapping[str, list[ImportEdge]],
+    after: Mapping[str, list[ImportEdge]],
+    tests: frozenset[str],
+) -> dict[str, int] | None:
+    """The module edges whose count of runtime imports changed, with the new counts, when
+    the cycles cannot have changed (step 3 of the module docstring); else None."""
+    from filid.graph.cycles import is_type_import
+    from filid.graph.module_graph import module_pair
+
+    pair = module_pair(tree)
+    delta: Counter[str] = Counter()
+    touched: set[tuple[str, str]] = set()
+    for name in edited:
+        if name in tests:
+            continue  # a test file's imports are no module edge
+        for sign, edges in ((-1, before[name]), (1, after[name])):
+            for edge in edges:
+                if is_type_import(edge):
+                    continue
+                found = pair(edge.source, edge.target)
+                if found is not None:
+                    delta[found[0] + _PAIR + found[1]] += sign
+                    touched.add(found)
+    component = {m: i for i, members in enumerate(summary.components) for m in members}
+    for source, target in touched:
+        at = component.get(source)
+        if at is not None and at == component.get(target):
+            return None  # an edge inside a cycle: its route or evidence may change
+    updated: dict[str, int] = {}
+    added: list[tuple[str, str]] = []
+    for key, change in delta.items():
+        if change == 0:
+            continue
+        was = summary.pairs.get(key, 0)
+        now = was + change
+        if now < 0:
+            return None  # the summary does not match these files: do not guess
+        updated[key] = now
+        if was == 0 and now > 0:
+            source, _, target = key.partition(_PAIR)
+            added.append((source, target))
+    if added:
+        adjacency: dict[str, list[str]] = {}
+        for key, count in (*summary.pairs.items(), *updated.items()):
+            if count > 0:
+                source, _, target = key.partition(_PAIR)
+                adjacency.setdefault(source, []).append(target)
+        for key, count in updated.items():
+            if count == 0:
+                source, _, target = key.partition(_PAIR)
+                if target in adjacency.get(source, []):
+                    adjacency[source].remove(target)
+        for source, target in added:
+            if _reaches(adjacency, target, source):
+                return None  # the new edge closes a cycle
+    return updated
+
+
+def _reaches(adjacency: Mapping[str, list[str]], start: str, goal: str) -> bool:
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        if node == goal:
+            return True
+        for nxt in adjacency.get(node, ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return False
+
+
+def _context(
+    graph: FileGraph,
+    tree: FractalTree,
+    facts: Mapping[str, FileFacts],
+    tests: frozenset[str],
+    resolver: Resolver,
+    config: Config,
+) -> Any:
+    """The ``RuleContext`` of the engine with the changed files' imports alone (``graph``)
+    as the file graph and no module graph."""
+    from filid.check.engine import source_directories, unpublished_of
+    from filid.config.globs import matches_any_glob
+    from filid.model.graph import ModuleGraph
+    from filid.rules.base import RuleContext
+    from filid.scan.documents import LEGACY_LEDGER, has_legacy_ledger
+
+    entry_files = set(resolver.manifest_entry_files())
+    overrides = config.structure.entry_point_overrides
+    if overrides:
+        entry_files |= {f for f in tree.files if matches_any_glob(f, overrides)}
+    return RuleContext(
+        tree=tree,
+        facts=facts,
+        file_graph=graph,
+        module_graph=ModuleGraph(nodes=(), edges=()),
+        structure=config.structure,
+        test_files=tests,
+        entry_files=frozenset(entry_files),
+        route_directories=resolver.route_directories(),
+        legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(tree.root) else None,
+        declared=True,
+        source_directories=source_directories(tree.files),
+        package_directories=resolver.package_directories(),
+        unpublished_imports=unpublished_of(graph.edges, resolver),
+        generated_imports=frozenset(),
+    )
+
+
+def _finds_any(rule: Any, context: Any, config: Config) -> bool:
+    """Whether ``rule`` finds anything over ``context`` (the changed files' imports)."""
+    from filid.check.engine import build_options
+
+    if rule.meta.id == "unresolved-import" and any(
+        item.specifier != "<dynamic>" for item in context.file_graph.unresolved
+    ):
+        return True  # its generated-code exemption is not recomputed here: no proof
+    options = build_options(rule, config.rules.get(rule.meta.id), config)
+    return any(True for _ in rule.check(context, options))

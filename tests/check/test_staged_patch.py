@@ -1,0 +1,344 @@
+"""Differential test of the staged patch path (``filid.check.staged_patch``): after every
+random import edit, staged as pre-commit stages it, ``check --staged`` (which may answer from
+the staged state by proving the edit changes nothing) reports exactly what ``check --staged
+--no-cache`` reports. The edits import other source files of a generated monorepo (relative
+specifiers, siblings and other modules, so some close import cycles, cross boundaries or add
+findings) and drop them again. Set ``FILID_PATCH_SEED`` to replay another sequence.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import filid.check.staged_patch
+from tests.check.test_incremental import GIT, check_json, git, short_diff
+
+SEED = int(os.environ.get("FILID_PATCH_SEED", "30"))
+EDITS = 40
+GENERATOR = Path(__file__).resolve().parents[2] / "benchmarks" / "generate.py"
+EXPORTED = re.compile(r"^export (?:const|function|class) (\w+)", re.MULTILINE)
+
+
+class CountedProofs:
+    """Counts the patch path's proofs (runs answered without recomputing)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.proven = self.tried = 0
+        original = filid.check.staged_patch.unchanged_by_imports
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.tried += 1
+            found = original(*args, **kwargs)
+            self.proven += found is not None
+            return found
+
+        monkeypatch.setattr(filid.check.staged_patch, "unchanged_by_imports", counted)
+
+
+def _generate(root: Path, files: int) -> None:
+    subprocess.run(
+        [sys.executable, str(GENERATOR), "--files", str(files), "--out", str(root)],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run([*GIT, "init", "-q", "-b", "main"], cwd=root, check=True, capture_output=True)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "generated")
+
+
+def _sources(root: Path) -> list[str]:
+    found = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "node_modules"]
+        rel = Path(folder).relative_to(root).as_posix()
+        found += [
+            f"{rel}/{n}" if rel != "." else n
+            for n in names
+            if n.endswith((".ts", ".tsx")) and ".test." not in n
+        ]
+    return sorted(found)
+
+
+def _import_line(root: Path, source: str, target: str, alias: str) -> str:
+    spec = os.path.relpath(root / target, (root / source).parent).replace(os.sep, "/")
+    spec = re.sub(r"\.tsx?$", "", spec)
+    spec = spec if spec.startswith(".") else "./" + spec
+    match = EXPORTED.search((root / target).read_text(encoding="utf-8"))
+    if match:
+        return f"import {{ {match.group(1)} as {alias} }} from '{spec}';\n"
+    return f"import * as {alias} from '{spec}';\n"
+
+
+def _staged(root: Path, file: str, what: str, *others: str) -> dict[str, Any]:
+    """The pre-commit hook's run on ``file`` (and ``others``), staged and warm, equal to
+    ``--no-cache``."""
+    args = ("--staged", str(root / file), *(str(root / other) for other in others))
+    cached = check_json(root, *args)
+    fresh = check_json(root, "--no-cache", *args)
+    assert cached == fresh, f"{what}: differs from --no-cache\n{short_diff(cached, fresh)}"
+    return cached
+
+
+def _cycles(report: dict[str, Any]) -> int:
+    return sum(v["ruleId"] == "circular-dependency" for v in report["result"]["violations"])
+
+
+def test_staged_runs_after_random_import_edits_equal_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    print(f"seed {SEED} (replay with FILID_PATCH_SEED={SEED})")
+    root = tmp_path / "repo"
+    _generate(root, 300)
+    rng = random.Random(SEED)
+    sources = _sources(root)
+    proofs = CountedProofs(monkeypatch)
+    first = sources[len(sources) // 2]
+    _staged(root, first, "the initial project")
+    added: dict[str, list[str]] = {}
+    for number in range(EDITS):
+        file = rng.choice(sources) if rng.random() < 0.6 else first
+        path = root / file
+        text = path.read_text(encoding="utf-8")
+        if added.get(file) and rng.random() < 0.35:
+            line = added[file].pop(rng.randrange(len(added[file])))
+            text = text.replace(line, "", 1)
+            what = f"edit {number}: {file} drops {line.strip()}"
+        else:
+            folder = file.rpartition("/")[0]
+            near = [s for s in sources if s != file and s.startswith(folder.rpartition("/")[0])]
+            target = rng.choice(near if near and rng.random() < 0.7 else sources)
+            line = _import_line(root, file, target, f"patchEdit{number}")
+            # appended, or at the top (every position below it shifts)
+            text = text + line if rng.random() < 0.6 else line + text
+            added.setdefault(file, []).append(line)
+            what = f"edit {number}: {file} imports {target}"
+        path.write_text(text, encoding="utf-8")
+        git(root, "add", "--", file)
+        _staged(root, file, what)
+    print(f"{EDITS} import edits: {proofs.tried} patch attempts, {proofs.proven} proven")
+    # The patch path answered some runs (not only fallbacks), and refused others.
+    assert proofs.proven >= 5, (proofs.tried, proofs.proven)
+    assert proofs.tried > proofs.proven
+
+
+def test_an_import_that_closes_a_cycle_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "repo"
+    files = {
+        "package.json": '{"name": "acme", "private": true}\n',
+        "tsconfig.json": '{"compilerOptions": {"module": "ESNext", "strict": true}}\n',
+        "src/INTENT.md": "# app\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n",
+        "src/a/index.ts": "export { a } from './a';\n",
+        "src/a/a.ts": "import { b } from '../b';\nexport const a = () => b;\n",
+        "src/b/index.ts": "export { b } from './b';\n",
+        "src/b/b.ts": "export const b = 1;\n",
+        "src/c/index.ts": "export const c = 2;\n",
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    subprocess.run([*GIT, "init", "-q", "-b", "main"], cwd=root, check=True, capture_output=True)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    proofs = CountedProofs(monkeypatch)
+    _staged(root, "src/b/b.ts", "the initial project")
+    # An import of another module's entry: a new module edge, no cycle, no finding.
+    (root / "src/b/b.ts").write_text(
+        "import { c } from '../c';\nexport const b = c;\n", encoding="utf-8"
+    )
+    git(root, "add", "--", "src/b/b.ts")
+    report = _staged(root, "src/b/b.ts", "an import of another module")
+    assert proofs.proven == 1, (proofs.tried, proofs.proven)
+    assert _cycles(report) == 0
+    # b now imports a back: a new module edge that closes a cycle must be recomputed.
+    (root / "src/b/b.ts").write_text(
+        "import { c } from '../c';\nimport { a } from '../a';\nexport const b = () => a + c;\n",
+        encoding="utf-8",
+    )
+    git(root, "add", "--", "src/b/b.ts")
+    report = _staged(root, "src/b/b.ts", "an import closing a cycle")
+    assert _cycles(report) == 1
+    assert proofs.proven == 1, (proofs.tried, proofs.proven)
+    # Dropping it again breaks the cycle: an edge inside a cycle, recomputed too.
+    (root / "src/b/b.ts").write_text(
+        "import { c } from '../c';\nexport const b = c;\n", encoding="utf-8"
+    )
+    git(root, "add", "--", "src/b/b.ts")
+    report = _staged(root, "src/b/b.ts", "the cycle broken again")
+    assert _cycles(report) == 0
+    assert proofs.proven == 1, (proofs.tried, proofs.proven)
+
+
+def _project(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    subprocess.run([*GIT, "init", "-q", "-b", "main"], cwd=root, check=True, capture_output=True)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+
+
+def _edit(root: Path, rel: str, text: str, what: str, *others: str) -> dict[str, Any]:
+    """Stage ``text`` as ``rel``; the hook's run on it (and ``others``)."""
+    (root / rel).write_text(text, encoding="utf-8")
+    git(root, "add", "--", rel)
+    return _staged(root, rel, what, *others)
+
+
+INTENT = "# app\n\n## Always do\n- a\n\n## Ask first\n- b\n\n## Never do\n- c\n"
+
+
+def test_imports_inside_a_cycle_are_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a -> b -> a is the route; c joins the cycle through an organ file no finding names.
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            "src/INTENT.md": INTENT,
+            "src/a/index.ts": "export { a } from './a';\n",
+            "src/a/a.ts": "import { b } from '../b';\nexport const a = () => b;\n",
+            "src/b/index.ts": "export { b } from './z';\n",
+            "src/b/z.ts": (
+                "import { a } from '../a';\nimport { c } from '../c';\n"
+                "export const b = () => a() + c;\n"
+            ),
+            "src/b/utils/u.ts": "export const u = 1;\n",
+            "src/c/index.ts": "export { c } from './c';\n",
+            "src/c/c.ts": "export const c = 1;\n",
+            "src/c/utils/c0.ts": "import { a } from '../../a';\nexport const c0 = () => a;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    report = _staged(root, "src/b/utils/u.ts", "the initial project", "src/a/a.ts")
+    assert _cycles(report) == 1
+    # A second import supporting b -> a, sorting before the route's: the evidence moves.
+    report = _edit(
+        root,
+        "src/b/utils/u.ts",
+        "import { a } from '../../a';\nexport const u = () => a;\n",
+        "a new first evidence of a hop",
+        "src/a/a.ts",
+    )
+    assert "src/b/utils/u.ts" in str(report["result"]["violations"])
+    # c's only import of a goes: c leaves the cycle.
+    report = _edit(
+        root, "src/c/utils/c0.ts", "export const c0 = 1;\n", "c leaves the cycle", "src/a/a.ts"
+    )
+    assert _cycles(report) == 1
+    assert "cycle between 2 modules" in str(report["result"]["violations"])
+    assert proofs.proven == 0, (proofs.tried, proofs.proven)
+
+
+def test_an_edit_that_changes_more_than_imports_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # src/math holds side-effect-free files only: a pure-function folder. An edit that
+    # imports and runs something makes it a module folder.
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            "src/INTENT.md": INTENT,
+            "src/index.ts": "export { add } from './math/add';\n",
+            "src/log/index.ts": "export const log = (x: number) => x;\n",
+            "src/math/add.ts": "export const add = (a: number, b: number) => a + b;\n",
+            "src/math/sub.ts": "export const sub = (a: number, b: number) => a - b;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    before = _staged(root, "src/math/add.ts", "the initial project", "src/math/sub.ts")
+    after = _edit(
+        root,
+        "src/math/add.ts",
+        "import { log } from '../log';\nlog(1);\n"
+        "export const add = (a: number, b: number) => a + b;\n",
+        "a side effect and an import",
+        "src/math/sub.ts",
+    )
+    assert before["regime"] == after["regime"]
+    assert proofs.tried == 1 and proofs.proven == 0, (proofs.tried, proofs.proven)
+
+
+def test_a_file_imported_from_outside_anew_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # index-barrel-pattern (enabled here) checks an index.* only once a file outside its
+    # folder imports it at run time: the finding lands on src/m, not on the edited file.
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            ".filid/config.json": (
+                '{"version": "2.0", "rules": {"index-barrel-pattern": {"enabled": true}}}\n'
+            ),
+            "src/INTENT.md": INTENT,
+            "src/m/index.ts": (
+                "import { m } from './m';\nexport const api = m;\nconsole.log(api);\n"
+            ),
+            "src/m/m.ts": "export const m = 1;\n",
+            "src/x/index.ts": "export { x } from './x';\n",
+            "src/x/x.ts": "export const x = 2;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    before = _staged(root, "src/x/x.ts", "the initial project", "src/m/index.ts")
+    rules = [v["ruleId"] for v in before["result"]["violations"]]
+    assert "index-barrel-pattern" not in rules
+    after = _edit(
+        root,
+        "src/x/x.ts",
+        "import { api } from '../m';\nexport const x = api;\n",
+        "src/m's barrel imported from outside",
+        "src/m/index.ts",
+    )
+    assert "index-barrel-pattern" in [v["ruleId"] for v in after["result"]["violations"]]
+    assert proofs.proven == 0, (proofs.tried, proofs.proven)
+
+
+def test_an_import_a_planned_fix_must_rewrite_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # zero-peer-file's fix would move src/m/peer.ts into src/m/peer/: once m.ts imports it
+    # under a bundler query the planner cannot rewrite, the fix is refused (a note names
+    # m.ts, the file edited, though no violation does).
+    root = tmp_path / "repo"
+    _project(
+        root,
+        {
+            "package.json": '{"name": "acme", "private": true}\n',
+            "tsconfig.json": '{"compilerOptions": {"module": "ESNext"}}\n',
+            "src/INTENT.md": INTENT,
+            "src/m/index.ts": "export { m } from './m';\n",
+            "src/m/m.ts": "export const m = 1;\n",
+            "src/m/peer.ts": "export const p = 2;\n",
+        },
+    )
+    proofs = CountedProofs(monkeypatch)
+    before = _staged(root, "src/m/m.ts", "the initial project", "src/m/peer.ts")
+    assert not before.get("notes")
+    after = _edit(
+        root,
+        "src/m/m.ts",
+        "import { p } from './peer?raw';\nexport const m = p;\n",
+        "an import the move cannot rewrite",
+        "src/m/peer.ts",
+    )
+    assert any("could not be rewritten" in note for note in after["notes"])
+    assert proofs.proven == 0, (proofs.tried, proofs.proven)
