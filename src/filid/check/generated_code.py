@@ -108,6 +108,16 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # (webpack's and eslint's tools, jsdom's benchmarks); `types` for TypeScript (ajv)
             unjudged.add((item.file, item.specifier))
             continue
+        if any(
+            os.path.isfile(project.root / twin)
+            for base in bases
+            if not base.startswith("../") and base not in ("", ".")
+            for twin in _bundler_twins(base)
+        ):
+            # a file the bundler finds (only existing ones count: a twin inside an ignored
+            # build folder says nothing about the import)
+            unjudged.add((item.file, item.specifier))
+            continue
         for base in bases:
             # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
             stem, dot, extension = base.rpartition(".")
@@ -126,7 +136,6 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 *twins,
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
-                *_bundler_twins(base),
             ):
                 if path.startswith("../") or path in ("", "."):
                     continue
