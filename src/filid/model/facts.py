@@ -71,7 +71,9 @@ class ImportFact:
     such an import at emit unless the tsconfig keeps value imports (``verbatimModuleSyntax``).
     ``deferred`` is True for a static import in a TypeScript file whose bindings are read as
     values only in thunks (``forwardRef(() => X)``, ``() => table.id``; see
-    ``filid.parse.thunks``): loading the file reads none of them.
+    ``filid.parse.thunks``): loading the file reads none of them; and for a ``require()``
+    evaluated inside a function body (``filid.parse.guards.in_function_body``): loading the
+    file loads nothing, the call does (pg-pool's ``require('pg')`` in its constructor).
     ``guarded`` is True for a ``require()`` or dynamic ``import()`` whose failure the file
     handles where it makes the call — inside a ``try`` block whose ``catch`` does not simply
     rethrow, an awaited ``import()`` there, or ``import('x').catch(…)`` (see

@@ -31,8 +31,9 @@ from filid.model.facts import (
 # 7: whether they are read only in thunks (`forwardRef(() => X)`);
 # 8: spans inline (seven ints at the end of their row), names as tuples;
 # 9: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`);
-# 10: lean facts keep enum and namespace declarations
-FACTS_FORMAT = 10
+# 10: lean facts keep enum and namespace declarations;
+# 11: a require() inside a function body is deferred
+FACTS_FORMAT = 11
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, *span, *specifier_span]`` (the specifier span only when there is one),

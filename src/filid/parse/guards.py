@@ -128,3 +128,14 @@ def _directs(comment: Node, row: int) -> bool:
         and comment.end_point.row == row - 1
         and text.lstrip(b"/* ").startswith(_DIRECTIVES)
     )
+
+
+def in_function_body(call: Node) -> bool:
+    """Whether ``call`` is evaluated inside a function or method body: it runs when that
+    function is called, not when the file loads (a lazy ``require()``)."""
+    parent = call.parent
+    while parent is not None:
+        if parent.type in _FUNCTION_BOUNDARIES:
+            return True
+        parent = parent.parent
+    return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact, ImportKind
-from filid.parse.guards import is_guarded
+from filid.parse.guards import in_function_body, is_guarded
 from filid.parse.top_level import TopLevelWalker
 
 # Nodes whose subtree is a type, not an expression: an `import('x')` inside only names a type.
@@ -103,8 +103,16 @@ def _add_call(walker: TopLevelWalker, call: Node, kind: ImportKind) -> None:
     if specifier is None and kind is not ImportKind.DYNAMIC:
         return  # `require(x)` with a computed name is not a module reference we can follow
     guarded = kind is not ImportKind.TYPE and is_guarded(call, dynamic=kind is ImportKind.DYNAMIC)
+    # a require() in a function body loads its module when called, not with the file
+    deferred = kind is ImportKind.REQUIRE and in_function_body(call)
     walker.call_imports.append(
         ImportFact(
-            specifier, kind, walker.spans.node(call), specifier_span, ("*",), guarded=guarded
+            specifier,
+            kind,
+            walker.spans.node(call),
+            specifier_span,
+            ("*",),
+            deferred=deferred,
+            guarded=guarded,
         )
     )
