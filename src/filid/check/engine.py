@@ -33,6 +33,7 @@ from filid.rules.base import Finding, Rule, RuleContext
 from filid.rules.catalogue import regime_severity, rule_runs
 from filid.rules.registry import RULES
 from filid.rules.unpublished_package_import import is_erased_at_emit
+from filid.scan.classify import is_fixture_path
 from filid.scan.universe import (
     is_source_file,
 )
@@ -261,7 +262,8 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     and node10/classic resolution finds the file all the same. A guarded module call
     (``ImportFact.guarded``: a fallback inside ``try``/``catch``, or one the author silenced the
     compiler on) is left out too: the code expects the path may not load. So is a specifier a
-    build tool config above the importer spells (a bundler alias: preact's demo)."""
+    build tool config above the importer spells (a bundler alias: preact's demo), and an
+    import in a test fixture (``scan.classify.is_fixture_path``)."""
     aliases: BundlerAliases | None = None
 
     def aliased(importer: str, specifier: str) -> bool:
@@ -288,6 +290,8 @@ def unpublished_of(
             continue
         if edge.fact.guarded:
             continue  # the file handles its failure, or silenced the compiler on it
+        if is_fixture_path(edge.source):
+            continue  # written to exercise a tool (workers-sdk's fixtures import on purpose)
         if (
             is_erased_at_emit(edge)
             and resolver.honours_exports(parent_dir(edge.source)) is not True
