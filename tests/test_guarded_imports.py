@@ -160,3 +160,86 @@ def test_a_deep_import_a_bundler_config_aliases_is_no_unpublished_claim(
         if v.rule_id == "unpublished-package-import"
     ]
     assert claims == ["preact/devtools/src/devtools"]
+
+
+def test_a_relative_path_leaving_the_project_is_not_judged(make_project: ProjectFactory) -> None:
+    # openai-node's `src/internal/types.ts` probes the installing project's node_modules
+    files = {
+        "package.json": '{"name": "openai", "main": "src/index.ts"}\n',
+        "src/index.ts": "export type { U } from './internal/types';\n",
+        "src/internal/types.ts": (
+            "// @ts-ignore\n"
+            "export type U = import('../../../node_modules/undici/index.d.ts').RequestInit;\n"
+            "export type V = import('../gone').V;\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.message for v in result.violations if v.rule_id == "unresolved-import"] == [
+        "'../gone' resolves to no file of the project"
+    ]
+
+
+PG = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/pg/package.json": (
+        '{"name": "pg", "main": "./lib/index.js", "dependencies": {"pg-pool": "^3"}}\n'
+    ),
+    "packages/pg/lib/index.js": (
+        "const Pool = require('pg-pool');\nclass Client {}\nmodule.exports = { Pool, Client };\n"
+    ),
+    "packages/pg-pool/package.json": (
+        '{"name": "pg-pool", "main": "index.js", "peerDependencies": {"pg": ">=8"}}\n'
+    ),
+    "packages/pg-pool/index.js": (
+        "class Pool {\n"
+        "  constructor(options, Client) {\n"
+        "    this.Client = options.Client || Client || require('pg').Client;\n"
+        "  }\n"
+        "}\n"
+        "module.exports = Pool;\n"
+    ),
+}
+
+
+def test_a_package_cycle_closed_by_a_lazy_require_is_a_warning(
+    make_project: ProjectFactory,
+) -> None:
+    # node-postgres: pg-pool requires pg only inside its constructor, as a last fallback
+    result = evaluate(load_project(make_project(PG), use_cache=False))
+    (cycle,) = [v for v in result.violations if v.rule_id == "circular-dependency"]
+    assert cycle.severity.value == "warning", cycle.message
+    files = dict(PG)
+    files["packages/pg-pool/index.js"] = (
+        "const { Client } = require('pg');\n"
+        "class Pool { constructor() { this.Client = Client; } }\n"
+        "module.exports = Pool;\n"
+    )
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    (cycle,) = [v for v in result.violations if v.rule_id == "circular-dependency"]
+    assert cycle.severity.value == "error", cycle.message
+
+
+def test_a_fixture_s_deep_import_is_no_unpublished_claim(make_project: ProjectFactory) -> None:
+    # cloudflare/workers-sdk's `fixtures/import-wasm-example` imports an unexported `.wasm`
+    # on purpose (wrangler's fallback resolution ignores `exports`; its test asserts it)
+    files = {
+        "package.json": '{"private": true, "workspaces": ["fixtures/*", "packages/*"]}\n',
+        "fixtures/wasm-static/package.json": (
+            '{"name": "@fixture/wasm-static",\n'
+            ' "exports": {"./multiply.wasm": "./wasm/multiply.wasm"}}\n'
+        ),
+        "fixtures/wasm-static/wasm/not-exported.wasm": "\0asm",
+        "fixtures/wasm-static/wasm/multiply.wasm": "\0asm",
+        "fixtures/wasm-example/package.json": '{"name": "wasm-example", "main": "src/index.js"}\n',
+        "fixtures/wasm-example/src/index.js": (
+            "import o from '@fixture/wasm-static/wasm/not-exported.wasm';\nexport default o;\n"
+        ),
+        "packages/app/package.json": '{"name": "app", "main": "src/index.js"}\n',
+        "packages/app/src/index.js": (
+            "import o from '@fixture/wasm-static/wasm/not-exported.wasm';\nexport default o;\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.path for v in result.violations if v.rule_id == "unpublished-package-import"] == [
+        "packages/app/src/index.js"
+    ]
