@@ -243,3 +243,29 @@ def test_a_fixture_s_deep_import_is_no_unpublished_claim(make_project: ProjectFa
     assert [v.path for v in result.violations if v.rule_id == "unpublished-package-import"] == [
         "packages/app/src/index.js"
     ]
+
+
+def test_a_static_import_the_author_silenced_is_guarded() -> None:
+    # graphile/crystal's webpack example imports a build artifact under both directives
+    source = (
+        "// @ts-ignore\n"
+        "// eslint-disable-next-line import/no-unresolved\n"
+        'import { schema } from "../../exported-schema-for-webpack.mjs.js";\n'
+        "import { b } from './b';\n"
+        "// eslint-disable-next-line import-x/no-unresolved\n"
+        "import { c } from './c';\n"
+        "// eslint-disable-next-line no-console\n"
+        "import { d } from './d';\n"
+        "// @ts-ignore\n"
+        "\n"
+        "import { e } from './e';\n"
+        "export const all = [schema, b, c, d, e];\n"
+    )
+    guarded = {i.specifier: i.guarded for i in parse_source("a.ts", source.encode()).imports}
+    assert guarded == {
+        "../../exported-schema-for-webpack.mjs.js": True,
+        "./b": False,
+        "./c": True,
+        "./d": False,
+        "./e": False,
+    }

@@ -77,7 +77,9 @@ class ImportFact:
     ``guarded`` is True for a ``require()`` or dynamic ``import()`` whose failure the file
     handles where it makes the call — inside a ``try`` block whose ``catch`` does not simply
     rethrow, an awaited ``import()`` there, or ``import('x').catch(…)`` (see
-    ``filid.parse.guards``): the optional-dependency idiom, whose target may be missing.
+    ``filid.parse.guards``): the optional-dependency idiom, whose target may be missing; and
+    for an import (static, ``require()`` or ``import()``) the author silenced the compiler on
+    (``// @ts-expect-error`` or ``// @ts-ignore`` on the line before).
     """
 
     specifier: str | None

@@ -32,7 +32,7 @@ from filid.model.facts import (
 # 8: spans inline (seven ints at the end of their row), names as tuples;
 # 9: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`);
 # 10: lean facts keep enum and namespace declarations;
-# 11: a require() inside a function body is deferred
+# 11: a require() inside a function body is deferred, a silenced static import guarded
 FACTS_FORMAT = 11
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,

@@ -121,13 +121,23 @@ def _silenced(call: Node) -> bool:
 
 
 def _directs(comment: Node, row: int) -> bool:
-    """``comment`` is a compiler directive that applies to line ``row`` (the next line)."""
-    text = comment.text or b""
-    return (
-        comment.type == "comment"
-        and comment.end_point.row == row - 1
-        and text.lstrip(b"/* ").startswith(_DIRECTIVES)
-    )
+    """``comment``, or a comment in the run of line comments that ends on the line before
+    ``row``, silences a resolution error there: a compiler directive (``@ts-expect-error``,
+    ``@ts-ignore``) or an eslint disable of its unresolved-import rules."""
+    current: Node | None = comment
+    while current is not None and current.type == "comment" and current.end_point.row == row - 1:
+        text = (current.text or b"").lstrip(b"/* ")
+        if text.startswith(_DIRECTIVES) or (
+            text.startswith(b"eslint-disable") and any(r in text for r in _LINT_RULES)
+        ):
+            return True
+        row = current.start_point.row
+        current = current.prev_named_sibling
+    return False
+
+
+# eslint rules that report an import that does not resolve (eslint-plugin-import, -import-x, -n)
+_LINT_RULES = (b"no-unresolved", b"no-missing-import", b"no-missing-require")
 
 
 def in_function_body(call: Node) -> bool:
@@ -139,3 +149,10 @@ def in_function_body(call: Node) -> bool:
             return True
         parent = parent.parent
     return False
+
+
+def silenced_statement(statement: Node) -> bool:
+    """A ``@ts-expect-error``/``@ts-ignore`` comment ends on the line before the top-level
+    ``statement`` (an ``import … from``): the author silenced the compiler on its path."""
+    previous = statement.prev_named_sibling
+    return previous is not None and _directs(previous, statement.start_point.row)

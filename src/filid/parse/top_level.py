@@ -26,6 +26,7 @@ from filid.parse.declarations import (
     is_ambient_type,
 )
 from filid.parse.export_statements import read_export_statement
+from filid.parse.guards import silenced_statement
 from filid.parse.side_effects import is_declaration_free
 from filid.parse.spans import SpanMaker
 
@@ -170,7 +171,16 @@ class TopLevelWalker:
         if self.full:
             self.statements.append(TopStatement(StatementKind.IMPORT, span, (), is_type))
         specifier, specifier_span = self.string_value(source_node)
-        self.imports.append(ImportFact(specifier, import_kind, span, specifier_span, tuple(names)))
+        self.imports.append(
+            ImportFact(
+                specifier,
+                import_kind,
+                span,
+                specifier_span,
+                tuple(names),
+                guarded=silenced_statement(node),
+            )
+        )
 
     def import_clause(self, clause: Node, names: list[str], locals_: list[str]) -> bool:
         """Collect imported names and local bindings; True when every specifier is `type`.
