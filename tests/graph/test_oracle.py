@@ -107,3 +107,53 @@ def test_filid_resolves_every_import_as_typescript_does(tmp_path: Path) -> None:
         ("packages/ui/src/index.ts", "./button"): "packages/ui/src/button.ts",
         ("packages/ui/src/icons/index.ts", "./shapes"): "packages/ui/src/icons/shapes.ts",
     }
+
+
+def test_config_dir_template_variable_resolves_as_typescript_does(tmp_path: Path) -> None:
+    # colanode's `tsconfig.base.json`: `"baseUrl": "${configDir}"`, `include` and `paths`
+    # written once in a shared base, each resolved at the folder of the config that extends it
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.resolution_oracle import compare
+
+    files = {
+        "package.json": json.dumps({"name": "repo", "private": True}),
+        "tsconfig.base.json": json.dumps(
+            {
+                "compilerOptions": {
+                    "module": "preserve",
+                    "moduleResolution": "bundler",
+                    "baseUrl": "${configDir}",
+                    "paths": {"~/*": ["./src/*"], "#lib/*": ["${configDir}/lib/*"]},
+                },
+                "include": ["${configDir}/src", "${configDir}/lib"],
+            }
+        ),
+        "apps/server/tsconfig.json": json.dumps(
+            {
+                "extends": "../../tsconfig.base.json",
+                "compilerOptions": {"paths": {"@server/*": ["./src/*"]}},
+            }
+        ),
+        "apps/server/src/index.ts": (
+            "import { log } from '@server/lib/logger';\nexport const all = [log];\n"
+        ),
+        "apps/server/src/lib/logger.ts": "export const log = 1;\n",
+        # a config that keeps the base's `paths`: both resolve at apps/web
+        "apps/web/tsconfig.json": json.dumps({"extends": "../../tsconfig.base.json"}),
+        "apps/web/src/index.ts": (
+            "import { util } from '~/util';\n"
+            "import { helper } from '#lib/helper';\n"
+            "export const all = [util, helper];\n"
+        ),
+        "apps/web/src/util.ts": "export const util = 1;\n",
+        "apps/web/lib/helper.ts": "export const helper = 1;\n",
+    }
+    root = write_files(tmp_path / "repo", files)
+    result = compare(root, NODE_TOOLS)
+    assert result.only_ts == [] and result.only_filid == [] and result.different == []
+    resolved = {(file, spec): target for file, spec, target in result.both}
+    assert resolved == {
+        ("apps/server/src/index.ts", "@server/lib/logger"): "apps/server/src/lib/logger.ts",
+        ("apps/web/src/index.ts", "~/util"): "apps/web/src/util.ts",
+        ("apps/web/src/index.ts", "#lib/helper"): "apps/web/lib/helper.ts",
+    }

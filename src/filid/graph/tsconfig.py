@@ -32,6 +32,7 @@ from filid.graph.compiler_paths import (
     parent_dir,
     parse_aliases,
 )
+from filid.graph.config_dir import in_use, relative_to
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
 from filid.scan.classify import broken_config_excuse
@@ -90,7 +91,7 @@ def _globs(raw: object, config_dir: str) -> tuple[str, ...] | None:
     """A tsconfig ``files``/``include``/``exclude`` list as root-relative globs (None: unset)."""
     if not isinstance(raw, list):
         return None
-    return tuple(join_path(config_dir, p) for p in raw if isinstance(p, str) and p)
+    return tuple(relative_to(config_dir, p) for p in raw if isinstance(p, str) and p)
 
 
 def _keeps_value_imports(options: dict[str, object]) -> bool | None:
@@ -119,6 +120,8 @@ class TsconfigIndex:
         self._root = root
         self._files = files
         self._raw: dict[str, _RawOptions] = {}
+        # Options as the program built from each config reads them (``_in_use``).
+        self._used: dict[str, _RawOptions] = {}
         self._by_dir: dict[str, CompilerPaths | None] = {}
         self._configs: dict[str, CompilerPaths] = {}
         self.notes: tuple[str, ...] = ()
@@ -193,7 +196,7 @@ class TsconfigIndex:
         """
         cached = self._raw.get(config)
         if cached is not None:
-            return cached
+            return self._in_use(config, cached)
         documents: dict[str, dict[str, object]] = {}
         on_path: set[str] = set(visiting)
         stack: list[tuple[str, bool]] = [(config, False)]
@@ -215,7 +218,14 @@ class TsconfigIndex:
             for base in reversed(bases):
                 if base not in self._raw and base not in on_path:
                     stack.append((base, False))
-        return self._raw[config]
+        return self._in_use(config, self._raw[config])
+
+    def _in_use(self, config: str, raw: _RawOptions) -> _RawOptions:
+        """``_in_use`` of ``config``'s options, kept once computed."""
+        found = self._used.get(config)
+        if found is None:
+            found = self._used[config] = in_use(raw, config)
+        return found
 
     def _combine(self, config: str, obj: dict[str, object]) -> _RawOptions:
         """``config``'s own options over those of its (already loaded) bases."""
@@ -279,15 +289,15 @@ class TsconfigIndex:
                 module_resolution = str(options["moduleResolution"]).lower()
             own_base = options.get("baseUrl")
             if isinstance(own_base, str):
-                base_url = join_path(config_dir, own_base)
+                base_url = relative_to(config_dir, own_base)
             own_paths = parse_aliases(options.get("paths"))
             if own_paths is not None:
                 paths, paths_dir = own_paths, config_dir
             # outDir/rootDir are relative to the config that sets them (as tsc reads them)
             if isinstance(options.get("outDir"), str):
-                out_dir = join_path(config_dir, str(options["outDir"]))
+                out_dir = relative_to(config_dir, str(options["outDir"]))
             if isinstance(options.get("rootDir"), str):
-                root_dir = join_path(config_dir, str(options["rootDir"]))
+                root_dir = relative_to(config_dir, str(options["rootDir"]))
             own_keeps = _keeps_value_imports(options)
             if own_keeps is not None:
                 keeps = own_keeps
