@@ -269,3 +269,30 @@ def test_a_static_import_the_author_silenced_is_guarded() -> None:
         "./d": False,
         "./e": False,
     }
+
+
+def test_native_addons_submodules_style_sheets_and_build_folders(
+    make_project: ProjectFactory,
+) -> None:
+    # desktop's node-gyp addon, docmost's `ee` submodule (not checked out),
+    # simplenote-electron's `import './style'` beside `style.scss` and its tracked
+    # `detect/build/index.js` (a folder the universe leaves out by name)
+    files = {
+        "package.json": '{"name": "app", "main": "src/index.js"}\n',
+        "tsconfig.json": '{"compilerOptions": {"allowJs": true}, "include": ["src"]}\n',
+        ".gitmodules": '[submodule "ee"]\n\tpath = apps/server/src/ee\n\turl = x\n',
+        "src/index.js": (
+            "const addon = require('../build/Release/argv.node');\n"
+            "const ee = require('../apps/server/src/ee/licence');\n"
+            "require('./style');\n"
+            "const platform = require('./detect/build');\n"
+            "const gone = require('./gone');\n"
+            "module.exports = [addon, ee, platform, gone];\n"
+        ),
+        "src/style.scss": "a { color: red; }\n",
+        "src/detect/build/index.js": "module.exports = 'linux';\n",
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.message for v in result.violations if v.rule_id == "unresolved-import"] == [
+        "'./gone' resolves to no file of the project"
+    ]

@@ -43,6 +43,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         project, {i.file for i in project.file_graph.unresolved if i.specifier != DYNAMIC_SPECIFIER}
     )
     configs = _build_configs(project.tree.files)
+    submodules = _submodule_paths(project.root)
     built = _BuiltFiles(project).__contains__
     shipped = _ShippedProjects(project).holds
     for item in project.file_graph.unresolved:
@@ -62,6 +63,18 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if is_fixture_path(item.file):
             # written to exercise a tool: vite's `playground/hmr/missing-file` imports a file
             # its test creates, qwik's optimizer fixtures are sample build output
+            unjudged.add((item.file, item.specifier))
+            continue
+        if item.specifier.endswith(".node"):
+            # a native addon node-gyp or napi builds (desktop's `build/Release/*.node`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if submodules and any(
+            is_within(base, module)
+            for module in submodules
+            for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier)
+        ):
+            # inside a git submodule: its files are another repository's (docmost's `ee`)
             unjudged.add((item.file, item.specifier))
             continue
         if item.specifier.startswith(".") and join_path(
@@ -242,21 +255,29 @@ def _astro_frontmatter(root: Path, component: str) -> bytes:
     return b""
 
 
+# Style sheets webpack finds for an extensionless import when its `resolve.extensions` lists
+# them (simplenote-electron's `import './style'` beside `style.scss`).
+_STYLE_EXTENSIONS = (".scss", ".sass", ".css", ".less", ".styl")
+
 # React Native's platform files (Metro picks `X.ios.tsx` for `./X` on iOS; tsconfig's
 # `moduleSuffixes: [".ios", ".android", ""]` makes tsc do the same).
 _PLATFORM_SUFFIXES = (".ios", ".android", ".native", ".web")
 
 
 def _bundler_twins(base: str) -> tuple[str, ...]:
-    """Files a bundler finds for the extensionless ``base`` that TypeScript's probing does
-    not: a single-file component (``./App`` → ``App.vue``, ``./Tag`` → ``Tag/index.vue``,
-    webpack's ``resolve.extensions`` in Vue CLI projects: vue-element-admin, marktext) and a
-    platform file (``./Icon`` →
-    ``Icon.ios.tsx``: rainbow, mattermost-mobile). Decision (issue 23, SPEC is silent): such
-    an import resolves in the project's real build, so it is no unresolved claim."""
+    """Files a bundler or Node finds for the extensionless ``base`` that TypeScript's probing
+    over the universe does not: a single-file component (``./App`` → ``App.vue``, ``./Tag`` →
+    ``Tag/index.vue``: webpack's ``resolve.extensions`` in Vue CLI projects, vue-element-admin,
+    marktext), a style sheet (``./style`` → ``style.scss``: simplenote-electron), a platform
+    file (``./Icon`` → ``Icon.ios.tsx``: rainbow, mattermost-mobile) and a folder's index the
+    universe leaves out (a tracked ``build/`` folder of sources: simplenote-electron's
+    ``detect/build/index.js``). Decision (issue 23, SPEC is silent): such an import resolves
+    in the project's real build, so it is no unresolved claim; only files that exist count."""
     return (
+        *(base + "/index" + e for e in SOURCE_EXTENSIONS),  # a folder the universe leaves out
         base + ".vue",
         base + "/index.vue",
+        *(base + e for e in _STYLE_EXTENSIONS),
         *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
     )
 
@@ -310,6 +331,23 @@ class BundlerAliases:
             if directory == ".":
                 return False
             directory = parent_dir(directory)
+
+
+def _submodule_paths(root: Path) -> tuple[str, ...]:
+    """The folders ``.gitmodules`` declares (``path = ee``): another repository's files,
+    which the universe never lists, checked out or not."""
+    try:
+        text = read_regular_file(root / ".gitmodules", _MAX_CONFIG_BYTES).decode("utf-8")
+    except (OSError, InputError, UnicodeDecodeError):
+        return ()
+    found: list[str] = []
+    for line in text.splitlines():
+        key, sep, value = line.strip().partition("=")
+        if sep and key.strip() == "path" and value.strip():
+            path = join_path(".", value.strip().strip('"'))
+            if not path.startswith("../") and path != ".":
+                found.append(path)
+    return tuple(found)
 
 
 def _build_configs(files: Collection[str]) -> dict[str, list[str]]:
