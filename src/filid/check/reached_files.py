@@ -1,0 +1,243 @@
+"""Which files a build, runner or tool of a project reaches, and which nested projects a
+package ships as data (issue 23: an unresolved import in a file nothing reaches, or in a
+template a package copies elsewhere, is no claim)."""
+
+from __future__ import annotations
+
+from filid.check.project import Project
+from filid.graph.compiler_paths import is_within, join_path, parent_dir
+from filid.graph.jsonc import read_jsonc_file
+from filid.model.errors import InputError
+
+__all__ = ["BuiltFiles", "ShippedProjects"]
+
+_CONFIG_SUFFIXES = tuple(
+    f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
+)
+
+
+class BuiltFiles:
+    """Which files a build, a runner or a tool of the project reaches (asked lazily, per file).
+
+    A file is reached when a tsconfig program compiles it, when it is a package's entry,
+    a test file, a build tool config (``*.config.*``), a route of a file-routing framework, a
+    file a ``package.json`` script names (``tsx scripts/seed.ts``), or a file none of the
+    project's tsconfigs governs (nothing says what builds it, so it is judged); and when a
+    file reached imports it. Decision (issue 23, SPEC §0 is silent): an unresolved import in
+    a file nothing reaches is no claim — it is a sample or an input a tool copies, and no
+    toolchain of the repository ever resolves it."""
+
+    def __init__(self, project: Project) -> None:
+        self._project = project
+        self._memo: dict[str, bool] = {}
+        self._importers: dict[str, list[str]] | None = None
+        self._entries: frozenset[str] | None = None
+        self._words: dict[str, frozenset[str]] = {}
+        self._files: frozenset[str] | None = None
+
+    def __contains__(self, file: str) -> bool:
+        found = self._memo.get(file)
+        if found is not None:
+            return found
+        if self._importers is None:
+            importers: dict[str, list[str]] = {}
+            for edge in self._project.file_graph.edges:
+                importers.setdefault(edge.target, []).append(edge.source)
+            self._importers = importers
+        seen = {file}
+        stack = [file]
+        answer = False
+        while stack:
+            current = stack.pop()
+            known = self._memo.get(current)
+            if known is True or (known is None and self._is_root(current)):
+                answer = True
+                break
+            if known is False:
+                continue  # an earlier walk found nothing built above it
+            for source in self._importers.get(current, ()):
+                if source not in seen:
+                    seen.add(source)
+                    stack.append(source)
+        if answer:
+            self._memo[file] = True
+        else:
+            # nothing built reaches any file of the walk: none of them is built
+            self._memo.update((path, False) for path in seen)
+        return answer
+
+    def _is_root(self, file: str) -> bool:
+        project = self._project
+        tsconfigs = project.resolver.tsconfigs
+        if tsconfigs.for_directory(parent_dir(file)) is None or tsconfigs.compiles(file):
+            return True
+        if file in project.test_files:
+            return True
+        name = file.rpartition("/")[2]
+        if name.endswith(_CONFIG_SUFFIXES):
+            return True
+        if any(is_within(file, route) for route in project.resolver.route_directories()):
+            return True
+        if self._entries is None:
+            self._entries = project.resolver.manifest_entry_files()
+        if file in self._entries:
+            return True
+        return self._named_by_a_script(file)
+
+    def _named_by_a_script(self, file: str) -> bool:
+        """Whether a ``package.json`` ``scripts`` entry or an Nx ``project.json`` command in a
+        folder above ``file`` names it (its path from that folder, with or without the
+        extension: ``tsx scripts/seed.ts``, ``ts-node ./scripts/create-input-json.ts``)."""
+        directory = parent_dir(file)
+        while True:
+            relative = file if directory == "." else file[len(directory) + 1 :]
+            stem = relative.rpartition(".")[0] or relative
+            if self._command_words(directory) & {relative, stem}:
+                return True
+            if directory == ".":
+                return False
+            directory = parent_dir(directory)
+
+    def _command_words(self, directory: str) -> frozenset[str]:
+        """The words of the commands ``directory``'s ``package.json`` scripts and Nx
+        ``project.json`` run (quotes and a leading ``./`` dropped)."""
+        words = self._words.get(directory)
+        if words is not None:
+            return words
+        commands: list[str] = []
+        for name, key in (("package.json", "scripts"), ("project.json", "targets")):
+            path = join_path(directory, name)
+            if self._files is None:
+                self._files = frozenset(self._project.tree.files)
+            if path not in self._files:
+                continue
+            try:
+                data = read_jsonc_file(self._project.root, path)
+            except InputError:
+                continue
+            if isinstance(data, dict):
+                commands.extend(_strings(data.get(key)))
+        found: set[str] = set()
+        for command in commands:
+            for word in command.split():
+                word = word.strip("'\"")
+                found.add(word[2:] if word.startswith("./") else word)
+        words = frozenset(found)
+        self._words[directory] = words
+        return words
+
+
+def _strings(value: object) -> list[str]:
+    """Every string inside a JSON value (iteratively: a config may nest deeply)."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+class ShippedProjects:
+    """Projects a package ships as data: a folder with its own ``package.json``, no workspace
+    package, inside a package whose manifest ``files`` publishes it (electron/forge's
+    ``packages/template/vite-typescript/tmpl/``, which the template copies into a new app's
+    ``src/`` beside an ``index.css`` another template writes) or whose Angular workspace
+    config (``angular.json``) copies it verbatim as ``assets`` (angular/components' StackBlitz
+    project under ``docs/src/assets/``, into which the docs site writes each example). Its
+    relative imports are written for the place it is copied to.
+
+    Decision (issue 23, SPEC §0 is silent): a nested project its package neither publishes nor
+    copies (sentry's e2e test applications) is judged like any project."""
+
+    def __init__(self, project: Project) -> None:
+        self._project = project
+        self._files: frozenset[str] | None = None
+        self._memo: dict[str, bool] = {}
+
+    def holds(self, file: str) -> bool:
+        """Whether ``file`` lies in a project a package ships as data."""
+        inner = self._manifest_folder(parent_dir(file))
+        if inner is None or inner == ".":
+            return False
+        found = self._memo.get(inner)
+        if found is None:
+            found = self._shipped(inner)
+            self._memo[inner] = found
+        return found
+
+    def _manifest_folder(self, directory: str) -> str | None:
+        """The nearest folder at or above ``directory`` holding a ``package.json``."""
+        while join_path(directory, "package.json") not in self._universe():
+            if directory == ".":
+                return None
+            directory = parent_dir(directory)
+        return directory
+
+    def _universe(self) -> frozenset[str]:
+        if self._files is None:
+            self._files = frozenset(self._project.tree.files)
+        return self._files
+
+    def _shipped(self, inner: str) -> bool:
+        if inner in self._project.resolver.package_directories():
+            return False  # a workspace package: built in place
+        outer = self._manifest_folder(parent_dir(inner))
+        if outer is None:
+            return False
+        shipped = [*self._published(outer), *self._angular_assets(outer)]
+        return any(is_within(inner, folder) for folder in shipped if folder != outer)
+
+    def _read(self, path: str) -> object:
+        try:
+            return read_jsonc_file(self._project.root, path)
+        except InputError:
+            return None
+
+    def _published(self, outer: str) -> list[str]:
+        """The folders ``outer``'s manifest ``files`` lists (a glob's fixed head)."""
+        data = self._read(join_path(outer, "package.json"))
+        entries = data.get("files") if isinstance(data, dict) else None
+        if not isinstance(entries, list):
+            return []
+        return [
+            join_path(outer, head)
+            for entry in entries
+            if isinstance(entry, str) and (head := _fixed_head(entry))
+        ]
+
+    def _angular_assets(self, outer: str) -> list[str]:
+        """The ``assets`` folders of ``outer``'s ``angular.json`` (a string, or ``input``)."""
+        config = join_path(outer, "angular.json")
+        if config not in self._universe():
+            return []
+        found: list[str] = []
+        stack = [self._read(config)]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, list):
+                stack.extend(item)
+            elif isinstance(item, dict):
+                for key, value in item.items():
+                    if key == "assets" and isinstance(value, list):
+                        for asset in value:
+                            path = asset.get("input") if isinstance(asset, dict) else asset
+                            if isinstance(path, str) and (head := _fixed_head(path)):
+                                found.append(join_path(outer, head))
+                    else:
+                        stack.append(value)
+        return found
+
+
+def _fixed_head(entry: str) -> str:
+    """The folder a ``files``/``assets`` entry names before its first glob character."""
+    head: list[str] = []
+    for segment in entry.strip().removeprefix("./").split("/"):
+        if not segment or any(mark in segment for mark in "*?[{!"):
+            break
+        head.append(segment)
+    return "/".join(head)
