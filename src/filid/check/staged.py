@@ -380,6 +380,7 @@ def _compute(
                     project.test_files,
                     project.module_graph,
                     project.regime is Regime.DECLARED,
+                    project.tree,
                 )
             store_state(
                 cache_dir,
