@@ -305,16 +305,22 @@ def check_staged(
                 resolutions = load_resolutions(cache_dir, state.token)
                 patchable = changed
     asked: list[frozenset[str] | None] = []  # `git diff-files`, asked at most once
+    pending: list[Callable[[], frozenset[str] | None]] = []
 
     def differing() -> frozenset[str] | None:
         """The staged paths whose work-tree copy differs from the index (None: unknown)."""
-        from filid.scan.git_index import unstaged_anywhere
+        from filid.scan.git_index import start_unstaged_anywhere
 
         if not asked:
-            asked.append(unstaged_anywhere(root))
+            asked.append(pending[0]() if pending else start_unstaged_anywhere(root)())
         return asked[0]
 
     if patchable is not None and state is not None:
+        from filid.scan.git_index import start_unstaged_anywhere
+
+        # Both the proof and the computation it may fall back to ask it: git runs while
+        # the proof parses.
+        pending.append(start_unstaged_anywhere(root))
         # An import edit that changes no finding: proven without listing the project.
         edited = _patchable(state, patchable)
         if edited is not None:
@@ -329,6 +335,8 @@ def check_staged(
                 cached = answer(state, *proven)
                 if cached is not None:
                     return cached
+    if pending:
+        differing()  # started for the proof: wait for it (and reuse it below)
     tree = head_tree(root)
     against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)

@@ -586,7 +586,7 @@ def _prove(
                 unresolved=tuple(after_unresolved),
             )
             if context is None:
-                context = _context(own, tree, new_view, tests, resolver, config)
+                context = _context(own, tree, new_view, tests, resolver, config, sources)
             if _finds_any(rule, context, config):
                 return None  # 3. a new finding at the changed file
     return updated
@@ -675,9 +675,11 @@ def _context(
     tests: frozenset[str],
     resolver: Resolver,
     config: Config,
+    sources: Sequence[str],
 ) -> Any:
     """The ``RuleContext`` of the engine with the changed files' imports alone (``graph``)
-    as the file graph and no module graph."""
+    as the file graph and no module graph; ``sources`` are the tree's source files (what
+    ``source_directories`` keeps of its files)."""
     from filid.check.engine import source_directories, unpublished_of
     from filid.config.globs import matches_any_glob
     from filid.model.graph import ModuleGraph
@@ -699,7 +701,7 @@ def _context(
         route_directories=resolver.route_directories(),
         legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(tree.root) else None,
         declared=True,
-        source_directories=source_directories(tree.files),
+        source_directories=source_directories(sources),
         package_directories=resolver.package_directories(),
         unpublished_imports=unpublished_of(graph.edges, resolver),
         generated_imports=frozenset(),
