@@ -394,3 +394,21 @@ def test_a_malformed_kept_tree_is_rebuilt(tmp_path: Path) -> None:
         (("src", "bogus", (), (), (), None, None, None, None, "."),),
     ):
         assert decode_tree(bad, tmp_path, ["src/a.ts"], {}) is None
+
+
+def test_source_folders_from_the_listed_sources_equal_the_engines(tmp_path: Path) -> None:
+    """The proof's rule context takes its source folders from the source files it already
+    listed: the same set ``check.engine.source_directories`` finds over every file."""
+    from filid.check.engine import source_directories
+    from filid.check.staged_patch import _folders_holding
+    from filid.scan.universe import is_source_file
+
+    root = tmp_path / "repo"
+    _generate(root, 200)
+    listed = subprocess.run(
+        [*GIT, "ls-files"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    files = sorted([*listed, "docs/only.md", "a/b/c/readme.txt"])
+    sources = [f for f in files if is_source_file(f)]
+    assert _folders_holding(sources) == source_directories(files)
+    assert "docs" not in _folders_holding(sources)
