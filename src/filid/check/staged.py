@@ -189,12 +189,14 @@ def _patch(
     ``check.staged_patch`` proves the stored result still holds for these import edits
     (``files`` is the state's universe; ``clean()`` tells whether the work tree's copies of
     them equal the index, asked before the proof reads any); None otherwise."""
+    from filid.check.project import gc_paused  # the proof imports it too
     from filid.check.staged_patch import unchanged_by_imports
     from filid.parse.files import MAX_FILE_BYTES, process_source
     from filid.scan.git_index import read_blobs
 
     assert cache_dir is not None
-    graph = load_graph(cache_dir, state)
+    with gc_paused():  # the kept tree's many tuples hold no cycles
+        graph = load_graph(cache_dir, state)
     if graph is None:
         return None
     wanted = [blob for _, _, now, then in edited for blob in (now, then)]
