@@ -100,6 +100,14 @@ def test_staged_runs_after_random_import_edits_equal_no_cache(
     rng = random.Random(SEED)
     sources = _sources(root)
     proofs = CountedProofs(monkeypatch)
+    import filid.scan.classify
+
+    def no_rebuild(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the proof rebuilt the tree: the kept one did not decode")
+
+    # The proof imports build_tree when it runs (load_project bound it at import): every
+    # proof below answers with the computed run's kept tree.
+    monkeypatch.setattr(filid.scan.classify, "build_tree", no_rebuild)
     first = sources[len(sources) // 2]
     _staged(root, first, "the initial project")
     added: dict[str, list[str]] = {}
