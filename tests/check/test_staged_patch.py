@@ -100,6 +100,14 @@ def test_staged_runs_after_random_import_edits_equal_no_cache(
     rng = random.Random(SEED)
     sources = _sources(root)
     proofs = CountedProofs(monkeypatch)
+    import filid.scan.classify
+
+    def no_rebuild(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the proof rebuilt the tree: the kept one did not decode")
+
+    # The proof imports build_tree when it runs (load_project bound it at import): every
+    # proof below answers with the computed run's kept tree.
+    monkeypatch.setattr(filid.scan.classify, "build_tree", no_rebuild)
     first = sources[len(sources) // 2]
     _staged(root, first, "the initial project")
     added: dict[str, list[str]] = {}
@@ -342,3 +350,73 @@ def test_an_import_a_planned_fix_must_rewrite_is_recomputed(
     )
     assert any("could not be rewritten" in note for note in after["notes"])
     assert proofs.proven == 0, (proofs.tried, proofs.proven)
+
+
+def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None:
+    """The proof answers with the computed run's tree kept in the staged state (encoded,
+    marshalled, decoded) instead of rebuilding it: every node, owner, file and document of
+    the decoded tree equals the computed one and what ``build_tree`` rebuilds."""
+    import marshal
+
+    from filid.check.project import load_project
+    from filid.check.staged_patch import decode_tree, encode_tree
+    from filid.scan.classify import build_tree
+
+    root = tmp_path / "repo"
+    _generate(root, 300)
+    # an organ, a route-less pure-function candidate and intent documents are generated;
+    # add an organ under an organ so owners skip more than one level
+    (root / "packages" / "extra" / "src" / "utils" / "helpers").mkdir(parents=True)
+    (root / "packages" / "extra" / "src" / "utils" / "helpers" / "a.ts").write_text(
+        "export const a = 1;\n", encoding="utf-8"
+    )
+    project = load_project(root, use_cache=False)
+    tree = project.tree
+    assert any(node.category.value == "organ" for node in tree.nodes.values())
+    assert any(owner != path for path, owner in tree.owners.items())
+    kept = marshal.loads(marshal.dumps(encode_tree(tree)))
+    decoded = decode_tree(kept, tree.root, tree.files, tree.documents)
+    assert decoded == tree
+    assert decoded is not None and list(decoded.nodes) == list(tree.nodes)
+    side_effect_free = {p: f.is_side_effect_free for p, f in project.facts.items()}
+    rebuilt = build_tree(
+        tree.root,
+        tree.files,
+        project.config.structure,
+        side_effect_free,
+        tree.documents,
+        route_directories=project.resolver.route_directories(),
+    )
+    assert decoded == rebuilt
+
+
+def test_a_malformed_kept_tree_is_rebuilt(tmp_path: Path) -> None:
+    """A kept tree that does not decode (another version's layout) is not used: the proof
+    falls back to building the tree."""
+    from filid.check.staged_patch import decode_tree
+
+    for bad in (
+        None,
+        [],
+        (("src", "organ"),),
+        (("src", "bogus", (), (), (), None, None, None, None, "."),),
+    ):
+        assert decode_tree(bad, tmp_path, ["src/a.ts"], {}) is None
+
+
+def test_source_folders_from_the_listed_sources_equal_the_engines(tmp_path: Path) -> None:
+    """The proof's rule context takes its source folders from the source files it already
+    listed: the same set ``check.engine.source_directories`` finds over every file."""
+    from filid.check.engine import source_directories
+    from filid.check.staged_patch import _folders_holding
+    from filid.scan.universe import is_source_file
+
+    root = tmp_path / "repo"
+    _generate(root, 200)
+    listed = subprocess.run(
+        [*GIT, "ls-files"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    files = sorted([*listed, "docs/only.md", "a/b/c/readme.txt"])
+    sources = [f for f in files if is_source_file(f)]
+    assert _folders_holding(sources) == source_directories(files)
+    assert "docs" not in _folders_holding(sources)

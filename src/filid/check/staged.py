@@ -189,12 +189,14 @@ def _patch(
     ``check.staged_patch`` proves the stored result still holds for these import edits
     (``files`` is the state's universe; ``clean()`` tells whether the work tree's copies of
     them equal the index, asked before the proof reads any); None otherwise."""
+    from filid.check.project import gc_paused  # the proof imports it too
     from filid.check.staged_patch import unchanged_by_imports
     from filid.parse.files import MAX_FILE_BYTES, process_source
     from filid.scan.git_index import read_blobs
 
     assert cache_dir is not None
-    graph = load_graph(cache_dir, state)
+    with gc_paused():  # the kept tree's many tuples hold no cycles
+        graph = load_graph(cache_dir, state)
     if graph is None:
         return None
     wanted = [blob for _, _, now, then in edited for blob in (now, then)]
@@ -305,16 +307,22 @@ def check_staged(
                 resolutions = load_resolutions(cache_dir, state.token)
                 patchable = changed
     asked: list[frozenset[str] | None] = []  # `git diff-files`, asked at most once
+    pending: list[Callable[[], frozenset[str] | None]] = []
 
     def differing() -> frozenset[str] | None:
         """The staged paths whose work-tree copy differs from the index (None: unknown)."""
-        from filid.scan.git_index import unstaged_anywhere
+        from filid.scan.git_index import start_unstaged_anywhere
 
         if not asked:
-            asked.append(unstaged_anywhere(root))
+            asked.append(pending[0]() if pending else start_unstaged_anywhere(root)())
         return asked[0]
 
     if patchable is not None and state is not None:
+        from filid.scan.git_index import start_unstaged_anywhere
+
+        # Both the proof and the computation it may fall back to ask it: git runs while
+        # the proof parses.
+        pending.append(start_unstaged_anywhere(root))
         # An import edit that changes no finding: proven without listing the project.
         edited = _patchable(state, patchable)
         if edited is not None:
@@ -329,6 +337,8 @@ def check_staged(
                 cached = answer(state, *proven)
                 if cached is not None:
                     return cached
+    if pending:
+        differing()  # started for the proof: wait for it (and reuse it below)
     tree = head_tree(root)
     against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)
@@ -380,6 +390,7 @@ def _compute(
                     project.test_files,
                     project.module_graph,
                     project.regime is Regime.DECLARED,
+                    project.tree,
                 )
             store_state(
                 cache_dir,

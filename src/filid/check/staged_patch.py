@@ -72,7 +72,13 @@ def parent_dir(path: str) -> str:
     return head if sep else "."
 
 
-__all__ = ["GraphSummary", "graph_summary", "unchanged_by_imports"]
+__all__ = [
+    "GraphSummary",
+    "decode_tree",
+    "encode_tree",
+    "graph_summary",
+    "unchanged_by_imports",
+]
 
 # (path, universe index, blob in the index now, blob the stored result was computed from)
 Edited = tuple[str, int, str, str]
@@ -89,7 +95,8 @@ class GraphSummary:
     (``"source\\0target"``), the imports that support it and are not type imports, and per
     relative specifier style (``"\\1style <style>"``) the non-test imports that show it;
     ``components`` are the strongly connected components of two or more owners over those
-    edges (the cycles); ``declared`` is the regime.
+    edges (the cycles); ``declared`` is the regime; ``tree`` the run's classified tree
+    without its documents (:func:`encode_tree`; None: not kept, the proof rebuilds it).
     """
 
     declared: bool
@@ -97,6 +104,7 @@ class GraphSummary:
     tests: str
     pairs: dict[str, int]
     components: list[list[str]]
+    tree: Any = None
 
     def encode(self) -> dict[str, Any]:
         return {
@@ -105,6 +113,7 @@ class GraphSummary:
             "tests": self.tests,
             "pairs": self.pairs,
             "components": self.components,
+            "tree": self.tree,
         }
 
     @staticmethod
@@ -125,7 +134,80 @@ class GraphSummary:
             and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in components)
         ):
             return None
-        return GraphSummary(declared, sef, tests, pairs, components)
+        return GraphSummary(declared, sef, tests, pairs, components, data.get("tree"))
+
+
+def encode_tree(tree: FractalTree) -> tuple[Any, ...]:
+    """``tree``'s nodes and owners as plain tuples (marshal keeps them tuples), in the
+    order of ``tree.nodes``; its documents and files are left out (the proof reads the
+    documents, the files are the state's). :func:`decode_tree` inverts it."""
+    return tuple(
+        (
+            node.path,
+            node.category.value,
+            node.children,
+            node.organs,
+            node.files,
+            node.intent_doc,
+            node.detail_doc,
+            node.index_file,
+            node.main_file,
+            tree.owners[node.path],
+        )
+        for node in tree.nodes.values()
+    )
+
+
+def decode_tree(
+    data: Any, root: Path, files: Sequence[str], documents: Mapping[str, Any]
+) -> FractalTree | None:
+    """The tree :func:`encode_tree` encoded, with ``root``, ``files`` and ``documents`` as
+    ``build_tree`` sets them; None when ``data`` is malformed."""
+    from filid.model.nodes import FractalNode, FractalTree, NodeCategory
+
+    categories = {c.value: c for c in NodeCategory}
+    nodes: dict[str, FractalNode] = {}
+    owners: dict[str, str] = {}
+    if not isinstance(data, tuple):
+        return None
+    try:
+        for path, category, kids, organs, names, intent, detail, index, main, owner in data:
+            if not (
+                type(path) is str
+                and type(kids) is tuple
+                and type(organs) is tuple
+                and type(names) is tuple
+                and type(owner) is str
+            ):
+                return None
+            top = path == "."
+            head, _, name = path.rpartition("/")
+            nodes[path] = FractalNode(
+                path=path,
+                name=root.name if top else name,
+                category=categories[category],
+                parent=None if top else (head or "."),
+                children=kids,
+                organs=organs,
+                files=names,
+                depth=0 if top else path.count("/") + 1,
+                intent_doc=intent,
+                detail_doc=detail,
+                index_file=index,
+                main_file=main,
+            )
+            owners[path] = owner
+    except (TypeError, ValueError, KeyError):
+        return None
+    if "." not in nodes:
+        return None
+    return FractalTree(
+        root=root,
+        nodes=nodes,
+        files=tuple(sorted(files)),
+        documents=dict(documents),
+        owners=owners,
+    )
 
 
 def graph_summary(
@@ -134,8 +216,10 @@ def graph_summary(
     test_files: frozenset[str],
     module_graph: ModuleGraph,
     declared: bool,
+    tree: FractalTree | None = None,
 ) -> GraphSummary:
-    """The summary of a computed project (see :class:`GraphSummary`)."""
+    """The summary of a computed project (see :class:`GraphSummary`); ``tree`` is its
+    classified tree (kept when the project is declared: the only regime the proof runs)."""
     from filid.graph.cycles import is_type_import, strongly_connected
 
     sef = "".join(
@@ -154,7 +238,9 @@ def graph_summary(
     components = [
         sorted(c) for c in strongly_connected(nodes, {k: sorted(v) for k, v in adjacency.items()})
     ]
-    return GraphSummary(declared, sef, tests, pairs, [c for c in components if len(c) > 1])
+    kept = encode_tree(tree) if declared and tree is not None else None
+    cycles = [c for c in components if len(c) > 1]
+    return GraphSummary(declared, sef, tests, pairs, cycles, kept)
 
 
 class _Facts(Mapping[str, "FileFacts"]):
@@ -465,19 +551,23 @@ def _prove(
             facts, _ = read_document(root, file)
             if facts is not None:
                 documents[file] = facts
-    side_effect_free = {
-        name: bit == "1"
-        for name, bit in zip(files, summary.side_effect_free, strict=True)
-        if bit != " "
-    }
-    tree = build_tree(
-        root,
-        files,
-        config.structure,
-        side_effect_free,
-        documents,
-        route_directories=resolver.route_directories(),
-    )
+    # The computed run's tree, kept with the summary: step 1 left every input of the
+    # classification as it was (files, documents, side effects, config, route folders).
+    tree = decode_tree(summary.tree, root, files, documents)
+    if tree is None:
+        side_effect_free = {
+            name: bit == "1"
+            for name, bit in zip(files, summary.side_effect_free, strict=True)
+            if bit != " "
+        }
+        tree = build_tree(
+            root,
+            files,
+            config.structure,
+            side_effect_free,
+            documents,
+            route_directories=resolver.route_directories(),
+        )
     context: Any = None
     for rule, reads in running:
         if reads & Reads.MODULE_GRAPH:
@@ -496,7 +586,7 @@ def _prove(
                 unresolved=tuple(after_unresolved),
             )
             if context is None:
-                context = _context(own, tree, new_view, tests, resolver, config)
+                context = _context(own, tree, new_view, tests, resolver, config, sources)
             if _finds_any(rule, context, config):
                 return None  # 3. a new finding at the changed file
     return updated
@@ -585,10 +675,12 @@ def _context(
     tests: frozenset[str],
     resolver: Resolver,
     config: Config,
+    sources: Sequence[str],
 ) -> Any:
     """The ``RuleContext`` of the engine with the changed files' imports alone (``graph``)
-    as the file graph and no module graph."""
-    from filid.check.engine import source_directories, unpublished_of
+    as the file graph and no module graph; ``sources`` are the tree's source files (what
+    ``source_directories`` keeps of its files)."""
+    from filid.check.engine import unpublished_of
     from filid.config.globs import matches_any_glob
     from filid.model.graph import ModuleGraph
     from filid.rules.base import RuleContext
@@ -609,11 +701,25 @@ def _context(
         route_directories=resolver.route_directories(),
         legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(tree.root) else None,
         declared=True,
-        source_directories=source_directories(tree.files),
+        source_directories=_folders_holding(sources),
         package_directories=resolver.package_directories(),
         unpublished_imports=unpublished_of(graph.edges, resolver),
         generated_imports=frozenset(),
     )
+
+
+def _folders_holding(sources: Sequence[str]) -> frozenset[str]:
+    """``check.engine.source_directories`` of a tree whose source files are ``sources``
+    (already filtered by ``is_source_file``: not asked again of 50,000 files)."""
+    found: set[str] = set()
+    for file in sources:
+        directory = parent_dir(file)
+        while directory not in found:
+            found.add(directory)
+            if directory == ".":
+                break
+            directory = parent_dir(directory)
+    return frozenset(found)
 
 
 def _finds_any(rule: Any, context: Any, config: Config) -> bool:

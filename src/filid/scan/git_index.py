@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 import subprocess
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
 from filid.store.files import UnsafePathError, read_regular_file
@@ -27,6 +27,7 @@ __all__ = [
     "read_blobs",
     "staged_changes",
     "staged_deletions",
+    "start_unstaged_anywhere",
     "unstaged_anywhere",
     "unstaged_paths",
 ]
@@ -137,18 +138,37 @@ def unstaged_paths(root: Path, staged: Mapping[str, str]) -> frozenset[str] | No
 def unstaged_anywhere(root: Path) -> frozenset[str] | None:
     """:func:`unstaged_paths` over every staged path under ``root``, without listing them:
     ``git diff-files --raw`` names each candidate with its staged blob id."""
+    return start_unstaged_anywhere(root)()
+
+
+def start_unstaged_anywhere(root: Path) -> Callable[[], frozenset[str] | None]:
+    """:func:`unstaged_anywhere`, started now (git stats every index entry, a tenth of a
+    second at 50,000 files: the caller works meanwhile) and answered when the returned
+    function is called (call it once)."""
     try:
-        done = subprocess.run(
+        process = subprocess.Popen(
             ["git", "diff-files", "--raw", "-z", "--no-renames", "--relative", "--no-abbrev"],
             cwd=root,
-            capture_output=True,
-            check=False,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
         )
     except OSError:
-        return None
-    if done.returncode != 0:
-        return None
-    fields = done.stdout.split(b"\0")
+        return lambda: None
+
+    def answer() -> frozenset[str] | None:
+        stdout, _ = process.communicate()
+        if process.returncode != 0:
+            return None
+        return _differing(root, stdout)
+
+    return answer
+
+
+def _differing(root: Path, output: bytes) -> frozenset[str] | None:
+    """The paths of ``git diff-files --raw -z`` ``output`` whose work-tree copy differs
+    from the staged blob (None: not git's raw format)."""
+    fields = output.split(b"\0")
     differing: set[str] = set()
     for at in range(0, len(fields) - 1, 2):
         meta = _RAW_ENTRY.fullmatch(fields[at])
