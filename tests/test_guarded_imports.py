@@ -296,3 +296,20 @@ def test_native_addons_submodules_style_sheets_and_build_folders(
     assert [v.message for v in result.violations if v.rule_id == "unresolved-import"] == [
         "'./gone' resolves to no file of the project"
     ]
+
+
+def test_a_template_file_nothing_imports_is_not_judged(make_project: ProjectFactory) -> None:
+    # overleaf's `tools/migrations/lib/20000000000000_template.mjs`: `migrate create` copies it
+    # into `tools/migrations/`, where `./lib/helpers.mjs` resolves; a tsconfig compiles it
+    files = {
+        "package.json": '{"name": "migrations"}\n',
+        "tsconfig.json": '{"compilerOptions": {"allowJs": true}, "include": ["lib"]}\n',
+        "lib/run.mjs": "import { gone } from './gone.mjs';\nexport const run = () => gone;\n",
+        "lib/20000000000000_template.mjs": (
+            "import Helpers from './lib/helpers.mjs';\nexport const migrate = Helpers;\n"
+        ),
+    }
+    result = evaluate(load_project(make_project(files), use_cache=False))
+    assert [v.path for v in result.violations if v.rule_id == "unresolved-import"] == [
+        "lib/run.mjs"
+    ]

@@ -68,6 +68,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # its test creates, qwik's optimizer fixtures are sample build output
             unjudged.add((item.file, item.specifier))
             continue
+        if item.file not in imported and _is_template_file(item.file):
+            # a file a tool copies and completes elsewhere (overleaf's migration template,
+            # `20000000000000_template.mjs`, is copied into `tools/migrations/` by
+            # `migrate create`, where its `./lib/helpers.mjs` resolves); nothing imports it
+            unjudged.add((item.file, item.specifier))
+            continue
         if item.specifier.endswith(".node"):
             # a native addon node-gyp or napi builds (desktop's `build/Release/*.node`)
             unjudged.add((item.file, item.specifier))
@@ -257,6 +263,14 @@ class BundlerAliases:
             if directory == ".":
                 return False
             directory = parent_dir(directory)
+
+
+def _is_template_file(path: str) -> bool:
+    """A file named as a template: the stem of its name is ``template`` or ends in
+    ``_template``/``-template``, or the name holds ``.template.`` (``main.template.ts``)."""
+    name = path.rpartition("/")[2]
+    stem = name.partition(".")[0]
+    return stem == "template" or stem.endswith(("_template", "-template")) or ".template." in name
 
 
 def _submodule_paths(root: Path) -> tuple[str, ...]:
