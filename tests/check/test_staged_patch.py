@@ -407,8 +407,8 @@ def test_a_malformed_kept_tree_is_rebuilt(tmp_path: Path) -> None:
 def test_source_folders_from_the_listed_sources_equal_the_engines(tmp_path: Path) -> None:
     """The proof's rule context takes its source folders from the source files it already
     listed: the same set ``check.engine.source_directories`` finds over every file."""
+    from filid.check.engine import folders_holding as _folders_holding
     from filid.check.engine import source_directories
-    from filid.check.staged_patch import _folders_holding
     from filid.scan.universe import is_source_file
 
     root = tmp_path / "repo"

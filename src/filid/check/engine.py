@@ -241,10 +241,13 @@ def _evaluate(
 
 def source_directories(files: Sequence[str]) -> frozenset[str]:
     """Every folder (the root ``.`` included) that holds a source file at any depth."""
+    return folders_holding([f for f in files if is_source_file(f)])
+
+
+def folders_holding(files: Iterable[str]) -> frozenset[str]:
+    """Every folder (the root ``.`` included) that holds one of ``files`` at any depth."""
     found: set[str] = set()
     for file in files:
-        if not is_source_file(file):
-            continue
         directory = parent_dir(file)
         while directory not in found:
             found.add(directory)
