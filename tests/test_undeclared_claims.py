@@ -32,7 +32,7 @@ API_KEY = {
         "export const createRoutes = () => [createApiKey];\n"
     ),
     "packages/api-key/src/routes/create-api-key.ts": (
-        "import { TABLE } from '..';\nexport const createApiKey = () => TABLE;\n"
+        "import { TABLE } from '..';\nexport const createApiKey = { table: TABLE };\n"
     ),
 }
 
@@ -591,6 +591,7 @@ def test_an_import_of_the_entry_of_a_folder_holding_the_importer_is_claimed(
     files[provider] = (
         "import { useTitle } from '../index.js';\n"
         "export const DocumentTitleProvider = () => useTitle();\n"
+        "DocumentTitleProvider.displayName = useTitle.name;\n"
     )
     cycles = _cycles(files, make_project)
     assert [c.severity for c in cycles] == [Severity.ERROR]
@@ -636,7 +637,7 @@ def test_a_self_import_the_folder_makes_by_habit_is_a_warning(
     }
     for i in range(3):
         files[f"src/menus/bubble/b{i}.ts"] = (
-            f"import {{ helper }} from '..';\nexport const b{i} = () => helper;\n"
+            f"import {{ helper }} from '..';\nexport const b{i} = [helper];\n"
         )
     (cycle,) = _cycles(files, make_project)
     assert cycle.severity is Severity.WARNING
@@ -1258,6 +1259,7 @@ def _trash_bin(type_importers: int) -> dict[str, str]:
         f"{root}/src/Domain/Repositories/TrashBinItems/TrashBinItemsRepository.ts": (
             'import { ITrashBinItemMapper, TrashBinItem } from "~/Domain";\n'
             "export class TrashBinItemsRepository {\n"
+            "  static readonly EMPTY = TrashBinItem.create('');\n"
             "  constructor(private mapper: ITrashBinItemMapper<TrashBinItem>) {}\n"
             "  load(ids: string[]) { return ids.map(id => TrashBinItem.create(id)); }\n"
             "}\n"
@@ -1414,3 +1416,54 @@ def test_a_barrel_loop_is_placed_beside_its_folders_not_at_their_owner(
         "gui/src/components/ModeSelect",
         "gui/src/components/mainInput/TipTapEditor",
     )
+
+
+def _message_folder(spelling: str, body: str) -> dict[str, str]:
+    """cinny's `src/app/components/message`: the folder's barrel re-exports its `layout` and
+    `content` parts, and `content/EventContent.tsx` imports a layout back from the barrel."""
+    folder = "src/app/components/message"
+    return {
+        "package.json": '{"name": "cinny", "private": true}\n',
+        f"{folder}/index.ts": "export * from './layout';\nexport * from './content';\n",
+        f"{folder}/layout/index.ts": "export * from './Compact';\n",
+        f"{folder}/layout/Compact.tsx": "export const CompactLayout = () => null;\n",
+        f"{folder}/content/index.ts": "export * from './EventContent';\n",
+        f"{folder}/content/EventContent.tsx": (
+            f"import {{ CompactLayout }} from '{spelling}';\n{body}"
+        ),
+    }
+
+
+@pytest.mark.parametrize("spelling", ["..", "../", "../index", "../index.js"])
+def test_a_self_barrel_loop_read_only_inside_functions_cannot_fail_at_load(
+    spelling: str, make_project: ProjectFactory
+) -> None:
+    # cinny, react-admin ('../'), BlockNote ('../index.js'), pro-components ('../../index'):
+    # the component reads what it imports from its own barrel only when it renders, long
+    # after every module has loaded. Real, but no load-time failure: a warning that says so,
+    # however the barrel is spelled.
+    body = "export function EventContent() {\n  return <CompactLayout />;\n}\n"
+    (cycle,) = _cycles(_message_folder(spelling, body), make_project)
+    assert cycle.severity is Severity.WARNING
+    assert cycle.message.endswith(
+        "every import in the loop is read only inside functions, so it cannot fail at load time"
+    )
+    # The same loop read while the file loads (a top-level call's argument) fails when the
+    # barrel is loaded first: EventContent runs before `layout` has: an error, and no excuse.
+    body = "export const EventContent = styled(CompactLayout);\n"
+    (cycle,) = _cycles(_message_folder(spelling, body), make_project)
+    assert cycle.severity is Severity.ERROR
+    assert "cannot fail at load time" not in cycle.message
+
+
+def test_a_function_the_file_runs_while_loading_reads_at_load(
+    make_project: ProjectFactory,
+) -> None:
+    # A read inside a function the file calls at load time (`const x = make()`, a `.map`
+    # callback) runs then: the loop stays an error.
+    for body in (
+        "const make = () => CompactLayout;\nexport const EventContent = make();\n",
+        "export const EventContent = ['a'].map(() => CompactLayout);\n",
+    ):
+        (cycle,) = _cycles(_message_folder("..", body), make_project)
+        assert cycle.severity is Severity.ERROR

@@ -74,6 +74,8 @@ def test_encode_decode_round_trip_keeps_every_fact() -> None:
     assert any(i.specifier_span is None for f in facts for i in f.imports)
     assert any(not i.value_used for f in facts for i in f.imports)
     assert any(i.deferred for f in facts for i in f.imports)
+    assert any(not i.load_read for f in facts for i in f.imports)
+    assert any(i.load_read for f in facts for i in f.imports)
     assert any(i.span.utf16_column != i.span.column for f in facts for i in f.imports)
     for fact in facts:
         encoded = encode_facts(fact)

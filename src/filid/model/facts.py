@@ -80,6 +80,12 @@ class ImportFact:
     ``filid.parse.guards``): the optional-dependency idiom, whose target may be missing; and
     for an import (static, ``require()`` or ``import()``) the author silenced the compiler on
     (``// @ts-expect-error`` or ``// @ts-ignore`` on the line before).
+    ``load_read`` is False for a static import with bindings none of which is read as a value
+    while the file loads: every value read lies in a function body that loading the file does
+    not run (``filid.parse.load_reads``), or in ``export { X }``, a live binding. True
+    otherwise, and whenever unsure: a side-effect import (the importer relies on what the
+    target's evaluation does), ``require()``, a file that is not TypeScript or JavaScript
+    source filid walked. A re-export (``is_reexport``) reads nothing either way.
     """
 
     specifier: str | None
@@ -91,6 +97,7 @@ class ImportFact:
     value_used: bool = True
     deferred: bool = False
     guarded: bool = False
+    load_read: bool = True
 
     @property
     def line(self) -> int:

@@ -33,13 +33,15 @@ from filid.model.facts import (
 # 9: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`);
 # 10: lean facts keep enum and namespace declarations;
 # 11: a require() inside a function body is deferred, a silenced static import guarded
-FACTS_FORMAT = 11
+# 12: whether an import's bindings are read at load time (`load_read`)
+FACTS_FORMAT = 12
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
-# deferred, guarded, *span, *specifier_span]`` (the specifier span only when there is one),
+# deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there
+# is one),
 # declarations ``[kind, name, exported, *span]``, statements ``[kind, names, is_type_only,
 # *span]``; exports ``[name, kind, is_type, source, local, line]`` hold no span.
-IMPORT_SPAN = 7
+IMPORT_SPAN = 8
 SPAN_WIDTH = 7
 _SPECIFIER_SPAN = IMPORT_SPAN + SPAN_WIDTH
 _IMPORT_ROW = _SPECIFIER_SPAN + SPAN_WIDTH
@@ -63,6 +65,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
             i.value_used,
             i.deferred,
             i.guarded,
+            i.load_read,
             span.line,
             span.column,
             span.end_line,
@@ -151,13 +154,14 @@ def decode_facts(data: Any) -> FileFacts:
                 ImportFact(
                     row[0],
                     import_kinds[row[1]],
-                    make_span(*row[7:14]),
-                    make_span(*row[14:21]) if len(row) == 21 else None,
+                    make_span(*row[8:15]),
+                    make_span(*row[15:22]) if len(row) == 22 else None,
                     tuple(row[2]),
                     row[3],
                     bool(row[4]),
                     bool(row[5]),
                     bool(row[6]),
+                    bool(row[7]),
                 )
                 for row in imports
             ]

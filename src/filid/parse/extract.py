@@ -43,8 +43,8 @@ def extract_facts(
     collect_module_calls(root, source, walker)
 
     imports = walker.imports
-    if walker.elidable and is_typescript(path):
-        mark_value_use(imports, walker.elidable, root, source)
+    if walker.elidable:
+        mark_value_use(imports, walker.elidable, root, source, typescript=is_typescript(path))
     if walker.call_imports:
         imports = sorted(imports + walker.call_imports, key=_start_byte)
     recovered: set[int] = set()

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact
+from filid.parse.load_reads import LoadReads
 from filid.parse.module_calls import TYPE_CONTEXTS
-from filid.parse.thunks import inside_a_function, is_thunk_read, lazy_callees
+from filid.parse.thunks import is_thunk_read, lazy_callees
 
 _TYPESCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Ancestors that make an `identifier` a type position (`typeof X`, `X.Y` as a type, and the
@@ -37,8 +38,11 @@ def mark_value_use(
     elidable: list[tuple[int, tuple[str, ...]]],
     root: Node,
     source: bytes,
+    *,
+    typescript: bool = True,
 ) -> None:
-    """Set ``value_used=False`` on each static import none of whose bindings is read as a value.
+    """Set ``value_used=False`` on each static import none of whose bindings is read as a value,
+    and ``load_read=False`` on each none of whose value reads runs while the file loads.
 
     TypeScript's import elision: a binding read only in type positions (or never) does not
     make the import stay at emit. Each occurrence of a local name in the bytes is looked up in
@@ -48,15 +52,16 @@ def mark_value_use(
     mention counts, type positions too (``emitDecoratorMetadata`` turns annotations of
     decorated members into run-time references); only an import it never mentions is elided.
     An import read as a value only in thunks (``filid.parse.thunks``) is marked ``deferred``.
+    Load-time reads: ``filid.parse.load_reads``. For JavaScript (``typescript=False``) only
+    ``load_read`` is set: nothing is elided there.
 
-    Each mention is looked up and classified once, for both questions.
+    Each mention is looked up and classified once, for every question.
     """
     if root.has_error:
         return
-    decorated = _has_decorator(root, source)
+    decorated = typescript and _has_decorator(root, source)
     lazy = lazy_callees(imports)
-    # Without an arrow function there is no thunk: the first value read settles the import.
-    arrows = b"=>" in source
+    loads = LoadReads(lambda name: _mentions(root, source, name, (0, 0)))
     for index, names in elidable:
         fact = imports[index]
         skip = (fact.span.start_byte, fact.span.end_byte)
@@ -69,20 +74,22 @@ def mark_value_use(
                 value = kind in _VALUE_LEAVES and _is_value_position(node)
                 if value or (decorated and kind in _DECORATED_LEAVES):
                     used = True
-                    if not arrows:
-                        break
                 if value:
                     if is_thunk_read(node, lazy):
                         in_thunk = True
-                    elif not inside_a_function(node):
+                    elif loads.runs_at_load(node):
                         at_load = True
                         break
-            if at_load or (used and not arrows):
+            if at_load:
                 break
-        if not used:
-            imports[index] = dataclasses.replace(fact, value_used=False)
-        elif in_thunk and not at_load:
-            imports[index] = dataclasses.replace(fact, deferred=True)
+        if at_load:
+            continue
+        if not used and typescript:
+            imports[index] = dataclasses.replace(fact, value_used=False, load_read=False)
+        elif in_thunk and typescript:
+            imports[index] = dataclasses.replace(fact, deferred=True, load_read=False)
+        else:
+            imports[index] = dataclasses.replace(fact, load_read=False)
 
 
 def _has_decorator(root: Node, source: bytes) -> bool:

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact
+from filid.parse.load_reads import calls_back_at_once
 
 __all__ = ["inside_a_function", "is_thunk_read", "lazy_callees"]
 
@@ -124,4 +125,7 @@ def _handed_to_a_call(arrow: Node) -> bool:
         if value is None or value.id != arrow.id:
             return False
         holder = holder.parent.parent if holder.parent is not None else None
-    return holder is not None and holder.type == "arguments"
+    # a built-in that calls it before returning (`list.map(() => X)`) reads it at load
+    return (
+        holder is not None and holder.type == "arguments" and not calls_back_at_once(holder.parent)
+    )

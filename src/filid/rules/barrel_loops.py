@@ -3,8 +3,10 @@ declares nothing (SPEC §0, issue 23), and how severe each claim is.
 
 A loop counts only if it loads at import time, passes through the ``index.*`` of two or more
 folders of one package and through a barrel; it is an error when a file imports the
-re-exporting entry of a folder that holds it, for names that entry only re-exports, and the
-folder or package does not do so by habit; a warning otherwise. docs/rules.md says why.
+re-exporting entry of a folder that holds it, for names that entry only re-exports, the
+folder or package does not do so by habit, and some import of the loop reads a binding while
+its file loads (``ImportFact.load_read``: a loop whose every import is read only inside
+functions cannot fail at load time); a warning otherwise. docs/rules.md says why.
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ def barrel_loops(
             for (source, target), evidence in grouped.items()
             if source in files and target in files
         }
+        reads = {pair: _reads_at_load(grouped[pair]) for pair in links}
         for cycle in find_cycles(folder_graph, include_type_imports=False):
             if cycle.members not in seen:
                 seen.add(cycle.members)
@@ -116,19 +119,52 @@ def barrel_loops(
                         return False
                     return _names_only_reexports(grouped[pair], context.facts.get(pair[1]))
 
-                inside.sort(key=lambda pair: not is_slip(pair))
+                # show the loop the importer's own barrel closes, when it crosses folders (a
+                # loop inside one folder is no folder cycle: stencil's runtime barrel); a slip
+                # whose loop reads at load first
+                candidates: list[tuple[bool, tuple[ImportEdge, ...]]] = []
                 for own in inside:
-                    # show the loop the importer's own barrel closes, when it crosses folders
-                    # (a loop inside one folder is no folder cycle: stencil's runtime barrel)
                     closing = _file_path(own[1], own[0], _adjacency(links), lambda _f: True)
                     loop = (links[own], *(closing or ()))
                     if closing is not None and len({parent_dir(e.source) for e in loop}) > 1:
-                        severity = None if is_slip(own) else Severity.WARNING
-                        route = loop
-                        break
+                        candidates.append((is_slip(own), loop))
+                if candidates:
+                    ranked = sorted(
+                        range(len(candidates)),
+                        key=lambda i: (
+                            not candidates[i][0],
+                            not _loads(candidates[i][1], reads),
+                            i,
+                        ),
+                    )
+                    slip, route = candidates[ranked[0]]
+                    severity = None if slip else Severity.WARNING
                 cycle = Cycle(cycle.members, route, _folders_of(route))
                 found = finding(context, cycle, "folders, through their index files, at run time")
+                if not _loads(route, reads):
+                    # Nothing on the loop is read while the files load: it cannot fail then.
+                    severity = Severity.WARNING
+                    found = dataclasses.replace(
+                        found,
+                        message=found.message + "; every import in the loop is read only inside"
+                        " functions, so it cannot fail at load time",
+                    )
                 yield dataclasses.replace(found, severity=severity)
+
+
+def _reads_at_load(edges: Sequence[ImportEdge]) -> bool:
+    """Whether one of ``edges`` (the imports of one file from another) reads a binding while
+    the importer loads. A re-export reads nothing: an ES module re-export is a live binding,
+    and TypeScript's, Babel's and esbuild's CommonJS output re-exports through getters over
+    names every module declares before it requires anything. A side-effect import counts (the
+    importer relies on what the target's evaluation did), as does any import filid could not
+    read (``ImportFact.load_read`` is True when unsure)."""
+    return any(edge.fact.load_read and not edge.fact.is_reexport for edge in edges)
+
+
+def _loads(route: Sequence[ImportEdge], reads: Mapping[tuple[str, str], bool]) -> bool:
+    """Whether some import of the file loop ``route`` reads a binding at load time."""
+    return any(reads.get((edge.source, edge.target), True) for edge in route)
 
 
 def _file_loop(

@@ -1,0 +1,202 @@
+"""Which value reads of an imported binding run while the file loads (``ImportFact.load_read``).
+
+An import cycle can fail at load time only where a module reads, during its own evaluation, a
+binding of a module that has not finished evaluating: a temporal-dead-zone ``ReferenceError``
+under ES modules, ``undefined`` (and then ``class extends undefined``, ``undefined.x``…) in
+CommonJS output. A read inside a function body runs when the function is called, which for a
+React component, a hook or a handler is long after every module has loaded.
+
+A read runs at load when it lies outside every function (a top-level statement, a class's
+``extends`` or decorator, a static field initialiser, a top-level call's argument, ``export
+default X``, an ``enum`` or ``const`` initialiser), or when every function holding it runs
+while its enclosing code runs:
+
+- an immediately invoked function (``(() => X)()``);
+- a callback of an ECMAScript built-in that calls it before returning: an array method
+  (``list.map((k) => X[k])``, ``forEach``, ``reduce``…), ``Array.from(items, fn)``, or the
+  executor of ``new Promise(fn)``;
+- a named function or class declared in the file (``function f() {…}``, ``const f = () =>
+  …``, ``class C { … }``) that the file calls, instantiates (``new C()``) or calls a member of
+  (``C.create()``) outside every function.
+
+Decision (issue 23): any other callee is taken to call its callback later (``memo``,
+``forwardRef``, ``styled``, event registrations, test callbacks): filid cannot know what an
+arbitrary function does with a callback, and a load-time failure claimed on a guess is worse
+than a loop left as a warning. ``export { X }`` is a live binding (ES modules) or a getter
+(TypeScript's, Babel's and esbuild's CommonJS output): no read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from tree_sitter import Node
+
+__all__ = ["LoadReads", "calls_back_at_once"]
+
+# Nodes whose body runs when called, not when the file loads (as in filid.parse.thunks).
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "function",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    }
+)
+# Built-in methods that call their callback before they return.
+_SYNCHRONOUS_CALLERS = frozenset(
+    {
+        "every",
+        "filter",
+        "find",
+        "findIndex",
+        "findLast",
+        "findLastIndex",
+        "flatMap",
+        "forEach",
+        "from",
+        "map",
+        "reduce",
+        "reduceRight",
+        "some",
+        "sort",
+        "toSorted",
+    }
+)
+_CLASSES = frozenset({"class_declaration", "class", "abstract_class_declaration"})
+
+
+class LoadReads:
+    """Answers "does this read run while the file loads?" for one parsed file.
+
+    ``mentions(name)`` yields the nodes that are exactly ``name`` in the file (the caller's
+    byte search, looked up in the tree).
+    """
+
+    def __init__(self, mentions: Callable[[bytes], Iterator[Node]]) -> None:
+        self._mentions = mentions
+        self._called: dict[bytes, bool] = {}
+
+    def runs_at_load(self, node: Node) -> bool:
+        """Whether the value read ``node`` runs while the file loads (module docstring)."""
+        parent = node.parent
+        if parent is not None and parent.type == "export_specifier":
+            return False
+        current = parent
+        while current is not None:
+            if current.type in _FUNCTIONS and not self._runs_with_its_scope(current):
+                return False
+            current = current.parent
+        return True
+
+    def _runs_with_its_scope(self, function: Node) -> bool:
+        """Whether ``function`` runs whenever the code holding it runs."""
+        inner = function
+        holder = function.parent
+        while holder is not None and holder.type == "parenthesized_expression":
+            inner, holder = holder, holder.parent
+        if holder is None:
+            return False
+        if holder.type == "call_expression":
+            callee = holder.child_by_field_name("function")
+            if callee is not None and callee.id == inner.id:
+                return True  # immediately invoked
+        if holder.type == "arguments" and calls_back_at_once(holder.parent):
+            return True
+        name = _unit_name(function)
+        return name is not None and self._called_at_load(name)
+
+    def _called_at_load(self, name: bytes) -> bool:
+        """Whether the file calls, instantiates or calls a member of ``name`` outside every
+        function."""
+        known = self._called.get(name)
+        if known is None:
+            known = any(
+                _is_called(node) and not _inside_a_function(node) for node in self._mentions(name)
+            )
+            self._called[name] = known
+        return known
+
+
+def calls_back_at_once(call: Node | None) -> bool:
+    """``call`` is a built-in that calls its callback arguments before it returns."""
+    if call is None:
+        return False
+    if call.type == "call_expression":
+        callee = call.child_by_field_name("function")
+        if callee is not None and callee.type == "member_expression":
+            member = callee.child_by_field_name("property")
+            return member is not None and member.text in _SYNCHRONOUS_NAMES
+    if call.type == "new_expression":
+        constructor = call.child_by_field_name("constructor")
+        return constructor is not None and constructor.text == b"Promise"
+    return False
+
+
+_SYNCHRONOUS_NAMES = frozenset(name.encode() for name in _SYNCHRONOUS_CALLERS)
+
+
+def _unit_name(function: Node) -> bytes | None:
+    """The name the file calls ``function`` by: a declared function, a function assigned to
+    a variable, or (for a method) its class."""
+    kind = function.type
+    if kind in ("function_declaration", "generator_function_declaration"):
+        name = function.child_by_field_name("name")
+        return name.text if name is not None else None
+    if kind == "method_definition":
+        body = function.parent
+        owner = body.parent if body is not None else None
+        if owner is None or owner.type not in _CLASSES:
+            return None
+        name = owner.child_by_field_name("name")
+        if name is not None:
+            return name.text
+        return _declared_as(owner)
+    return _declared_as(function)
+
+
+def _declared_as(value: Node) -> bytes | None:
+    """The variable ``value`` initialises (``const f = value``), if any."""
+    holder = value.parent
+    if holder is None or holder.type != "variable_declarator":
+        return None
+    assigned = holder.child_by_field_name("value")
+    name = holder.child_by_field_name("name")
+    if assigned is None or assigned.id != value.id or name is None or name.type != "identifier":
+        return None
+    return name.text
+
+
+def _is_called(node: Node) -> bool:
+    """``node`` is called (``f()``), instantiated (``new C()``) or has a member called
+    (``C.create()``)."""
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type == "call_expression":
+        callee = parent.child_by_field_name("function")
+        return callee is not None and callee.id == node.id
+    if parent.type == "new_expression":
+        constructor = parent.child_by_field_name("constructor")
+        return constructor is not None and constructor.id == node.id
+    if parent.type == "member_expression":
+        target = parent.child_by_field_name("object")
+        call = parent.parent
+        if target is None or target.id != node.id or call is None:
+            return False
+        if call.type == "call_expression":
+            callee = call.child_by_field_name("function")
+            return callee is not None and callee.id == parent.id
+    return False
+
+
+def _inside_a_function(node: Node) -> bool:
+    current = node.parent
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            return True
+        current = current.parent
+    return False

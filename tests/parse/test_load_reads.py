@@ -1,0 +1,69 @@
+"""``ImportFact.load_read``: whether an import's bindings are read while its file loads."""
+
+from __future__ import annotations
+
+import pytest
+
+from filid.parse.extract import parse_source
+
+IMPORT = "import { A } from '..';\n"
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        # a function or method body runs when called, later
+        ("fn.ts", "export function f() { return A; }\n"),
+        ("component.tsx", "export const C = () => <A />;\n"),
+        ("hook.ts", "export const useX = () => { const a = A; return a; };\n"),
+        ("method.ts", "export class C { m() { return A.x; } }\n"),
+        # a callback of a call filid does not know runs later (React's memo, forwardRef)
+        ("memo.tsx", "export const C = memo((props) => <A {...props} />);\n"),
+        # `export { A }` is a live binding, not a read
+        ("barrel.ts", "export { A };\n"),
+        # a read only as a type
+        ("typed.ts", "export let a: A;\n"),
+        # JavaScript too
+        ("plain.js", "export function f() { return A; }\n"),
+    ],
+)
+def test_reads_only_inside_functions_are_not_load_reads(path: str, body: str) -> None:
+    (fact,) = parse_source(path, (IMPORT + body).encode()).imports
+    assert fact.load_read is False
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("top.ts", "export const x = A;\n"),
+        ("extends.ts", "export class C extends A {}\n"),
+        ("static.ts", "export class C { static x = A; }\n"),
+        ("default.ts", "export default A;\n"),
+        ("argument.ts", "register(A);\n"),
+        ("enum.ts", "export enum E { X = A }\n"),
+        ("decorator.ts", "@A() export class C {}\n"),
+        # functions the file runs while it loads
+        ("iife.ts", "export const x = (() => A)();\n"),
+        ("map.ts", "export const x = ['a'].map((k) => A[k]);\n"),
+        ("promise.ts", "export const p = new Promise((resolve) => resolve(A));\n"),
+        ("called.ts", "function make() { return A; }\nexport const x = make();\n"),
+        ("arrow_called.ts", "const make = () => A;\nexport const x = make();\n"),
+        ("new.ts", "class C { constructor() { this.a = A; } }\nexport const c = new C();\n"),
+        ("static_call.ts", "class C { static make() { return A; } }\nexport const c = C.make();\n"),
+        ("plain.js", "export const x = A;\n"),
+    ],
+)
+def test_reads_while_the_file_loads_are_load_reads(path: str, body: str) -> None:
+    (fact,) = parse_source(path, (IMPORT + body).encode()).imports
+    assert fact.load_read is True
+
+
+def test_side_effect_imports_and_re_exports() -> None:
+    facts = parse_source(
+        "index.ts", b"import './setup';\nexport { A } from './a';\nexport * from './b';\n"
+    )
+    side_effect, *re_exports = facts.imports
+    # the importer relies on what the target's evaluation does
+    assert side_effect.load_read is True
+    # re-exports are marked as such; the rule reads `is_reexport` (they read nothing)
+    assert all(fact.is_reexport for fact in re_exports)
