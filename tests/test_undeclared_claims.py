@@ -1467,3 +1467,63 @@ def test_a_function_the_file_runs_while_loading_reads_at_load(
     ):
         (cycle,) = _cycles(_message_folder("..", body), make_project)
         assert cycle.severity is Severity.ERROR
+
+
+# lwc's `packages/@lwc/integration-types`: a type-test package (its `test` script is `tsc`)
+# whose tsconfig's program includes `lwc/types.d.ts`, which imports `@lwc/types`, which
+# declares `declare module '*.css'`. Nothing but tsc reads `src/static/stylesheets.ts`.
+TYPE_TESTS = {
+    "package.json": '{"private": true, "workspaces": ["packages/*", "packages/@lwc/*"]}\n',
+    "packages/@lwc/types/package.json": '{"name": "@lwc/types", "types": "index.d.ts"}\n',
+    "packages/@lwc/types/index.d.ts": (
+        "declare module '*.css' {\n  const stylesheets: unknown[];\n"
+        "  export default stylesheets;\n}\n"
+    ),
+    "packages/lwc/package.json": '{"name": "lwc", "main": "index.js"}\n',
+    "packages/lwc/index.js": "export const LightningElement = class {};\n",
+    "packages/lwc/types.d.ts": "import '@lwc/types';\n",
+    "packages/@lwc/integration-types/package.json": (
+        '{"name": "@lwc/integration-types", "private": true, "scripts": {"test": "tsc"}}\n'
+    ),
+    "packages/@lwc/integration-types/tsconfig.json": (
+        '{"compilerOptions": {"noEmit": true}, "files": ["../../lwc/types.d.ts"],'
+        ' "include": ["src"]}\n'
+    ),
+    "packages/@lwc/integration-types/src/static/stylesheets.ts": (
+        "import { LightningElement } from 'lwc';\n"
+        "import unscoped from './stylesheet.css';\n"
+        "export class Stylesheets extends LightningElement {\n"
+        "  static stylesheets = [unscoped];\n}\n"
+    ),
+}
+STYLESHEETS = "packages/@lwc/integration-types/src/static/stylesheets.ts"
+CLAIM = f"{STYLESHEETS}:'./stylesheet.css' resolves to no file of the project"
+
+
+def test_an_import_only_tsc_reads_typed_by_a_wildcard_module_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # tsc types `./stylesheet.css` through `declare module '*.css'` and never looks for a
+    # file; no bundler, runner or script reaches the file, so nothing else resolves it.
+    assert _unresolved(TYPE_TESTS, make_project) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # no program declares the wildcard: tsc itself reports the import
+        {"packages/@lwc/types/index.d.ts": "declare module '*.html';\n"},
+        # a bundler's config above the file may name it as an entry
+        {"packages/@lwc/integration-types/vite.config.ts": "export default {};\n"},
+        # a test imports it: its runner bundles and resolves the path
+        {
+            "packages/@lwc/integration-types/src/static/stylesheets.test.ts": (
+                "import { Stylesheets } from './stylesheets';\nStylesheets;\n"
+            )
+        },
+    ],
+)
+def test_an_import_a_bundler_or_runner_resolves_stays_judged(
+    change: dict[str, str], make_project: ProjectFactory
+) -> None:
+    assert _unresolved({**TYPE_TESTS, **change}, make_project) == [CLAIM]

@@ -9,6 +9,7 @@ import os
 from collections.abc import Collection
 from pathlib import Path
 
+from filid.check.ambient_modules import AmbientModules
 from filid.check.build_layout import (
     glob_matches,
     names_a_published_file,
@@ -49,6 +50,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     submodules = _submodule_paths(project.root)
     built = BuiltFiles(project).__contains__
     shipped = ShippedProjects(project).holds
+    ambient = AmbientModules(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -108,6 +110,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # No build reaches it: a sample or a snippet (react-hook-form's CodeSandbox
             # `examples/`), an input a tool reads as text or copies (umi's runtime templates
             # `libs/qiankun/master/*`, its webpack shims `bundles/webpack/packages/*.js`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if ambient.types_only(item.file, item.specifier):
+            # only the type checker reads the file, and a wildcard module of its program types
+            # the import (lwc's type tests: `'./stylesheet.css'` through `declare module '*.css'`)
             unjudged.add((item.file, item.specifier))
             continue
         if item.file not in imported and project.resolver.tsconfigs.leaves_out(item.file):

@@ -16,6 +16,17 @@ _CONFIG_SUFFIXES = tuple(
 )
 
 
+# Files whose folder a bundler or dev server serves entries from.
+_BUNDLER_ENTRIES = (
+    "index.html",
+    *(
+        f"{tool}.config.{extension}"
+        for tool in ("vite", "webpack", "rollup", "rspack", "rsbuild", "esbuild", "parcel")
+        for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
+    ),
+)
+
+
 class BuiltFiles:
     """Which files a build, a runner or a tool of the project reaches (asked lazily, per file).
 
@@ -25,10 +36,15 @@ class BuiltFiles:
     project's tsconfigs governs (nothing says what builds it, so it is judged); and when a
     file reached imports it. Decision (issue 23, SPEC §0 is silent): an unresolved import in
     a file nothing reaches is no claim — it is a sample or an input a tool copies, and no
-    toolchain of the repository ever resolves it."""
+    toolchain of the repository ever resolves it.
 
-    def __init__(self, project: Project) -> None:
+    With ``compilers=False`` a tsconfig program reaches nothing (what does a tool other than
+    the type checker reach?), and a file below a bundler's config or an ``index.html`` is
+    reached (the config or the page may name it as an entry)."""
+
+    def __init__(self, project: Project, *, compilers: bool = True) -> None:
         self._project = project
+        self._compilers = compilers
         self._memo: dict[str, bool] = {}
         self._importers: dict[str, list[str]] | None = None
         self._entries: frozenset[str] | None = None
@@ -69,7 +85,12 @@ class BuiltFiles:
     def _is_root(self, file: str) -> bool:
         project = self._project
         tsconfigs = project.resolver.tsconfigs
-        if tsconfigs.for_directory(parent_dir(file)) is None or tsconfigs.compiles(file):
+        if tsconfigs.for_directory(parent_dir(file)) is None:
+            return True
+        if self._compilers:
+            if tsconfigs.compiles(file):
+                return True
+        elif self._under_a_bundler(file):
             return True
         if file in project.test_files:
             return True
@@ -83,6 +104,21 @@ class BuiltFiles:
         if file in self._entries:
             return True
         return self._named_by_a_script(file)
+
+    def _under_a_bundler(self, file: str) -> bool:
+        """Whether a folder holding ``file`` holds a bundler's or dev server's config or an
+        ``index.html``: any file below it may be an entry the config names, or one a page
+        loads."""
+        if self._files is None:
+            self._files = frozenset(self._project.tree.files)
+        directory = parent_dir(file)
+        while True:
+            for name in _BUNDLER_ENTRIES:
+                if join_path(directory, name) in self._files:
+                    return True
+            if directory == ".":
+                return False
+            directory = parent_dir(directory)
 
     def _named_by_a_script(self, file: str) -> bool:
         """Whether a ``package.json`` ``scripts`` entry or an Nx ``project.json`` command in a

@@ -365,6 +365,11 @@ class TsconfigIndex:
         options = self.for_directory(parent_dir(file))
         return options is not None and self._program_leaves_out(options.config, file) is False
 
+    def program_includes(self, config: str, file: str) -> bool:
+        """Whether ``config``'s program (or, for a solution config, a config it references)
+        takes ``file`` as a root file (``files``/``include``, less ``exclude``)."""
+        return self._program_leaves_out(config, file) is False
+
     def maps_root_dirs(self, directory: str) -> bool:
         """Whether the config governing ``directory``, or a config it references, sets
         ``rootDirs`` (react-router's playgrounds set it in `tsconfig.vite.json`, which their
