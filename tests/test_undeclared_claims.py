@@ -1527,3 +1527,54 @@ def test_an_import_a_bundler_or_runner_resolves_stays_judged(
     change: dict[str, str], make_project: ProjectFactory
 ) -> None:
     assert _unresolved({**TYPE_TESTS, **change}, make_project) == [CLAIM]
+
+
+# webdriverio's docs site: Docusaurus's `tsconfig.json` (`noEmit`, `allowJs`) takes in the
+# `recipes/*.js` snippets, which nothing imports; the site's scripts run only `docusaurus`,
+# and the root's `tsc` runs another folder's program. The snippet's reporter is the reader's.
+RECIPES = {
+    "package.json": (
+        '{"private": true, "scripts": {"test:typings": "cd tests/typings && npx tsc"}}\n'
+    ),
+    "tests/typings/tsconfig.json": '{"compilerOptions": {"noEmit": true}}\n',
+    "tests/typings/index.ts": "export const typed = 1;\n",
+    "website/package.json": '{"name": "website", "scripts": {"build": "docusaurus build"}}\n',
+    "website/tsconfig.json": '{"compilerOptions": {"allowJs": true, "noEmit": true}}\n',
+    "website/docusaurus.config.ts": "export default { title: 'WebdriverIO' };\n",
+    "website/recipes/custom-reporter/custom-reporter.js": (
+        "import CustomReporter from './reporter/my.custom.reporter'\n"
+        "export const config = { reporters: [[CustomReporter, {}]] }\n"
+    ),
+}
+RECIPE_CLAIM = (
+    "website/recipes/custom-reporter/custom-reporter.js:'./reporter/my.custom.reporter'"
+    " resolves to no file of the project"
+)
+
+
+def test_a_snippet_only_an_editor_only_tsconfig_takes_in_is_not_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(RECIPES, make_project) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the site's own script type-checks its program
+        {"website/package.json": '{"name": "website", "scripts": {"check": "tsc"}}\n'},
+        # a script above names the folder
+        {"package.json": '{"private": true, "scripts": {"types": "tsc -p website"}}\n'},
+        # a build compiles with the config (it emits)
+        {"website/tsconfig.json": '{"compilerOptions": {"allowJs": true}}\n'},
+        # `tsc -b` of a config that references the site's
+        {
+            "package.json": '{"private": true, "scripts": {"types": "tsc -b"}}\n',
+            "tsconfig.json": '{"files": [], "references": [{"path": "./website"}]}\n',
+        },
+    ],
+)
+def test_a_snippet_a_type_check_or_a_build_compiles_stays_judged(
+    change: dict[str, str], make_project: ProjectFactory
+) -> None:
+    assert _unresolved({**RECIPES, **change}, make_project) == [RECIPE_CLAIM]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from filid.check.project import Project
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.tsconfig import TsconfigIndex
 from filid.model.errors import InputError
 
 __all__ = ["BuiltFiles", "ShippedProjects"]
@@ -49,6 +50,8 @@ class BuiltFiles:
         self._importers: dict[str, list[str]] | None = None
         self._entries: frozenset[str] | None = None
         self._words: dict[str, frozenset[str]] = {}
+        self._scripts: dict[str, list[str]] = {}
+        self._checked: dict[str, bool] = {}
         self._files: frozenset[str] | None = None
 
     def __contains__(self, file: str) -> bool:
@@ -88,7 +91,7 @@ class BuiltFiles:
         if tsconfigs.for_directory(parent_dir(file)) is None:
             return True
         if self._compilers:
-            if tsconfigs.compiles(file):
+            if tsconfigs.compiles(file) and self._program_runs(file):
                 return True
         elif self._under_a_bundler(file):
             return True
@@ -104,6 +107,65 @@ class BuiltFiles:
         if file in self._entries:
             return True
         return self._named_by_a_script(file)
+
+    def _program_runs(self, file: str) -> bool:
+        """Whether something runs the tsconfig program that compiles ``file``: the config
+        emits (a build compiles with it), or a ``package.json`` script or Nx command runs a
+        type checker on it.
+
+        Decision (issue 23): a ``noEmit`` config no script runs a checker on is read by an
+        editor alone (webdriverio's docs site: Docusaurus's ``tsconfig.json`` sets ``noEmit``
+        and ``allowJs``, its scripts run only ``docusaurus``, and its ``recipes/*.js`` snippets,
+        which nothing imports, import the reader's own `./reporter/my.custom.reporter`)."""
+        tsconfigs = self._project.resolver.tsconfigs
+        options = tsconfigs.for_directory(parent_dir(file))
+        if options is None:
+            return True
+        config = options.config
+        if tsconfigs.emits(config):
+            return True
+        runs = self._checked.get(config)
+        if runs is None:
+            runs = self._checked[config] = self._type_checked(config)
+        return runs
+
+    def _type_checked(self, config: str) -> bool:
+        """Whether a command at or above ``config``'s folder runs a type checker on it: from
+        that folder itself, naming the folder or the config (``tsc -p website``, ``cd website
+        && tsc``), or through ``references`` of the config it runs (``tsc -b``)."""
+        tsconfigs = self._project.resolver.tsconfigs
+        folder = parent_dir(config)
+        directory = folder
+        while True:
+            for command in self._commands(directory):
+                words = [_word(w) for w in command.split()]
+                if not _CHECKERS.intersection(words):
+                    continue
+                if directory == folder:
+                    return True
+                named = {join_path(directory, w) for w in words if w}
+                if folder in named or config in named:
+                    return True
+                own = join_path(directory, "tsconfig.json")
+                if own != config and config in self._referenced(tsconfigs, own):
+                    return True
+            if directory == ".":
+                return False
+            directory = parent_dir(directory)
+
+    @staticmethod
+    def _referenced(tsconfigs: TsconfigIndex, config: str) -> frozenset[str]:
+        """The configs ``config`` references, through any chain of ``references``."""
+        if config not in tsconfigs.configs:
+            return frozenset()
+        seen: set[str] = set()
+        stack = [config]
+        while stack:
+            for reference in tsconfigs.references_of(stack.pop()):
+                if reference not in seen:
+                    seen.add(reference)
+                    stack.append(reference)
+        return frozenset(seen)
 
     def _under_a_bundler(self, file: str) -> bool:
         """Whether a folder holding ``file`` holds a bundler's or dev server's config or an
@@ -140,6 +202,20 @@ class BuiltFiles:
         words = self._words.get(directory)
         if words is not None:
             return words
+        found: set[str] = set()
+        for command in self._commands(directory):
+            for word in command.split():
+                found.add(_word(word))
+        words = frozenset(found)
+        self._words[directory] = words
+        return words
+
+    def _commands(self, directory: str) -> list[str]:
+        """The commands of ``directory``'s ``package.json`` scripts and Nx ``project.json``
+        targets (every string in them)."""
+        known = self._scripts.get(directory)
+        if known is not None:
+            return known
         commands: list[str] = []
         for name, key in (("package.json", "scripts"), ("project.json", "targets")):
             path = join_path(directory, name)
@@ -153,14 +229,21 @@ class BuiltFiles:
                 continue
             if isinstance(data, dict):
                 commands.extend(_strings(data.get(key)))
-        found: set[str] = set()
-        for command in commands:
-            for word in command.split():
-                word = word.strip("'\"")
-                found.add(word[2:] if word.startswith("./") else word)
-        words = frozenset(found)
-        self._words[directory] = words
-        return words
+        self._scripts[directory] = commands
+        return commands
+
+
+# Commands that type-check a tsconfig program (Next's and Angular's builds do).
+_CHECKERS = frozenset(
+    {"tsc", "vue-tsc", "svelte-check", "tsgo", "tsc-files", "next", "ng", "nuxi", "astro"}
+)
+
+
+def _word(word: str) -> str:
+    """A command word without quotes, a leading ``./`` or a trailing ``/``."""
+    word = word.strip("'\"")
+    word = word[2:] if word.startswith("./") else word
+    return word.rstrip("/") or word
 
 
 def _strings(value: object) -> list[str]:

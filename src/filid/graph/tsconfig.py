@@ -68,6 +68,8 @@ class _RawOptions:
     has_unread_base: bool = False
     # ``allowJs`` (``checkJs`` implies it; a ``jsconfig.json`` sets it): None when unset.
     allow_js: bool | None = None
+    # ``noEmit`` (inherited through ``extends``): None when unset.
+    no_emit: bool | None = None
 
     def compiles(self, file: str, config_dir: str) -> bool:
         """Whether root-relative ``file`` is a root file of this config's program. tsc's
@@ -243,6 +245,7 @@ class TsconfigIndex:
         program: dict[str, tuple[str, ...] | None] = {"files": None, "include": None}
         excludes: tuple[str, ...] | None = None
         allow_js: bool | None = True if config.endswith("jsconfig.json") else None
+        no_emit: bool | None = None
         if self._has_missing_base(obj.get("extends"), config_dir):
             has_root_dirs = True  # options unknown (`.svelte-kit/tsconfig.json`): may map dirs
         bases = self._extends_targets(obj.get("extends"), config_dir)
@@ -268,6 +271,8 @@ class TsconfigIndex:
                 excludes = inherited.excludes
             if inherited.allow_js is not None:
                 allow_js = inherited.allow_js
+            if inherited.no_emit is not None:
+                no_emit = inherited.no_emit
             if inherited.files is not None:
                 program["files"] = inherited.files
             if inherited.includes is not None:
@@ -304,6 +309,8 @@ class TsconfigIndex:
             custom = options.get("customConditions")
             if isinstance(custom, list):
                 conditions = tuple(c for c in custom if isinstance(c, str))
+            if isinstance(options.get("noEmit"), bool):
+                no_emit = bool(options["noEmit"])
             if isinstance(options.get("allowJs"), bool):
                 allow_js = bool(options["allowJs"])
             elif options.get("checkJs") is True and allow_js is None:
@@ -325,6 +332,7 @@ class TsconfigIndex:
             self._references(obj.get("references"), config_dir),
             unread,
             allow_js,
+            no_emit,
         )
 
     def leaves_out(self, file: str) -> bool:
@@ -364,6 +372,15 @@ class TsconfigIndex:
         includes ``file``."""
         options = self.for_directory(parent_dir(file))
         return options is not None and self._program_leaves_out(options.config, file) is False
+
+    def emits(self, config: str) -> bool:
+        """Whether ``config`` (with its ``extends`` chain) lets tsc emit: ``noEmit`` is not
+        set to true (unset in a base filid cannot read counts as emitting)."""
+        return self._load(config).no_emit is not True
+
+    def references_of(self, config: str) -> tuple[str, ...]:
+        """The configs ``config`` lists in ``references`` (project references)."""
+        return self._load(config).references
 
     def program_includes(self, config: str, file: str) -> bool:
         """Whether ``config``'s program (or, for a solution config, a config it references)
