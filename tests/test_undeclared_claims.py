@@ -1567,6 +1567,20 @@ def test_a_snippet_only_an_editor_only_tsconfig_takes_in_is_not_judged(
         {"package.json": '{"private": true, "scripts": {"types": "tsc -p website"}}\n'},
         # a build compiles with the config (it emits)
         {"website/tsconfig.json": '{"compilerOptions": {"allowJs": true}}\n'},
+        # a bundler's config beside it may take any file as an entry (sentry's e2e solid app:
+        # `vite build`, a `noEmit` tsconfig, and a stale `routes.ts` nothing imports)
+        {"website/vite.config.ts": "export default {};\n"},
+        # a script runs tsc on another config of the folder that takes the file in
+        # (overleaf's `tsc -p tsconfig.backend.json`, extended by `scripts/tsconfig.json`)
+        {
+            "website/package.json": (
+                '{"name": "website", "scripts": {"types": "tsc -p tsconfig.backend.json"}}\n'
+            ),
+            "website/tsconfig.backend.json": (
+                '{"compilerOptions": {"allowJs": true, "noEmit": true}, "include": ["recipes"]}\n'
+            ),
+            "website/recipes/tsconfig.json": '{"extends": "../tsconfig.backend.json"}\n',
+        },
         # `tsc -b` of a config that references the site's
         {
             "package.json": '{"private": true, "scripts": {"types": "tsc -b"}}\n',

@@ -7,7 +7,7 @@ from __future__ import annotations
 from filid.check.project import Project
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
-from filid.graph.tsconfig import TsconfigIndex
+from filid.graph.tsconfig import CONFIG_NAMES as _CONFIG_NAMES
 from filid.model.errors import InputError
 
 __all__ = ["BuiltFiles", "ShippedProjects"]
@@ -51,7 +51,7 @@ class BuiltFiles:
         self._entries: frozenset[str] | None = None
         self._words: dict[str, frozenset[str]] = {}
         self._scripts: dict[str, list[str]] = {}
-        self._checked: dict[str, bool] = {}
+        self._checked: dict[str, frozenset[str]] = {}
         self._files: frozenset[str] | None = None
 
     def __contains__(self, file: str) -> bool:
@@ -91,7 +91,10 @@ class BuiltFiles:
         if tsconfigs.for_directory(parent_dir(file)) is None:
             return True
         if self._compilers:
-            if tsconfigs.compiles(file) and self._program_runs(file):
+            # a program reaches a file when something runs it, or a bundler may (its entry)
+            if tsconfigs.compiles(file) and (
+                self._program_runs(file) or self._under_a_bundler(file)
+            ):
                 return True
         elif self._under_a_bundler(file):
             return True
@@ -109,63 +112,70 @@ class BuiltFiles:
         return self._named_by_a_script(file)
 
     def _program_runs(self, file: str) -> bool:
-        """Whether something runs the tsconfig program that compiles ``file``: the config
-        emits (a build compiles with it), or a ``package.json`` script or Nx command runs a
-        type checker on it.
+        """Whether something runs a tsconfig program that compiles ``file``: its governing
+        config emits (a build compiles with it), or a ``package.json`` script or Nx command
+        in a folder holding it runs a type checker on a program that takes ``file`` in.
 
-        Decision (issue 23): a ``noEmit`` config no script runs a checker on is read by an
-        editor alone (webdriverio's docs site: Docusaurus's ``tsconfig.json`` sets ``noEmit``
-        and ``allowJs``, its scripts run only ``docusaurus``, and its ``recipes/*.js`` snippets,
+        Decision (issue 23): a ``noEmit`` program no script checks is read by an editor alone
+        (webdriverio's docs site: Docusaurus's ``tsconfig.json`` sets ``noEmit`` and
+        ``allowJs``, its scripts run only ``docusaurus``, and its ``recipes/*.js`` snippets,
         which nothing imports, import the reader's own `./reporter/my.custom.reporter`)."""
         tsconfigs = self._project.resolver.tsconfigs
         options = tsconfigs.for_directory(parent_dir(file))
-        if options is None:
+        if options is None or tsconfigs.emits(options.config):
             return True
-        config = options.config
-        if tsconfigs.emits(config):
-            return True
-        runs = self._checked.get(config)
-        if runs is None:
-            runs = self._checked[config] = self._type_checked(config)
-        return runs
-
-    def _type_checked(self, config: str) -> bool:
-        """Whether a command at or above ``config``'s folder runs a type checker on it: from
-        that folder itself, naming the folder or the config (``tsc -p website``, ``cd website
-        && tsc``), or through ``references`` of the config it runs (``tsc -b``)."""
-        tsconfigs = self._project.resolver.tsconfigs
-        folder = parent_dir(config)
-        directory = folder
+        directory = parent_dir(file)
         while True:
-            for command in self._commands(directory):
-                words = [_word(w) for w in command.split()]
-                if not _CHECKERS.intersection(words):
-                    continue
-                if directory == folder:
-                    return True
-                named = {join_path(directory, w) for w in words if w}
-                if folder in named or config in named:
-                    return True
-                own = join_path(directory, "tsconfig.json")
-                if own != config and config in self._referenced(tsconfigs, own):
+            for config in self._checked_configs(directory):
+                if tsconfigs.program_includes(config, file):
                     return True
             if directory == ".":
                 return False
             directory = parent_dir(directory)
 
-    @staticmethod
-    def _referenced(tsconfigs: TsconfigIndex, config: str) -> frozenset[str]:
-        """The configs ``config`` references, through any chain of ``references``."""
-        if config not in tsconfigs.configs:
-            return frozenset()
-        seen: set[str] = set()
-        stack = [config]
+    def _checked_configs(self, directory: str) -> frozenset[str]:
+        """The tsconfigs the commands of ``directory`` type-check: for a command that runs a
+        checker (``tsc``, ``vue-tsc``, ``next``, ``ng``…), each config it names (``-p x``,
+        ``cd x && tsc``: a config file, or a folder's ``tsconfig.json``) or, naming none, every
+        config of ``directory`` itself; with the configs they reference (``tsc -b``)."""
+        known = self._checked.get(directory)
+        if known is not None:
+            return known
+        tsconfigs = self._project.resolver.tsconfigs
+        if self._files is None:
+            self._files = frozenset(self._project.tree.files)
+        files = self._files
+        found: set[str] = set()
+        for command in self._commands(directory):
+            words = [_word(w) for w in command.split()]
+            if not _CHECKERS.intersection(words):
+                continue
+            named = set()
+            for word in words:
+                if not word or word.startswith("-"):
+                    continue
+                path = join_path(directory, word)
+                if path.endswith(".json") and path in files:
+                    named.add(path)
+                for name in _CONFIG_NAMES:
+                    if join_path(path, name) in files:
+                        named.add(join_path(path, name))
+            if not named:
+                named = {
+                    join_path(directory, name)
+                    for name in _CONFIG_NAMES
+                    if join_path(directory, name) in files
+                }
+            found |= named
+        stack = list(found)
         while stack:
             for reference in tsconfigs.references_of(stack.pop()):
-                if reference not in seen:
-                    seen.add(reference)
+                if reference not in found:
+                    found.add(reference)
                     stack.append(reference)
-        return frozenset(seen)
+        answer = frozenset(found)
+        self._checked[directory] = answer
+        return answer
 
     def _under_a_bundler(self, file: str) -> bool:
         """Whether a folder holding ``file`` holds a bundler's or dev server's config or an
