@@ -56,16 +56,16 @@ class AmbientModules:
         options = tsconfigs.for_directory(parent_dir(file))
         if options is None or not tsconfigs.program_includes(options.config, file):
             return False
-        if not any(
+        if self._reached is None:
+            self._reached = BuiltFiles(self._project, compilers=False)
+        if file in self._reached:
+            return False  # a bundler, runner or script resolves the path
+        return any(
             len(specifier) >= len(prefix) + len(suffix)
             and specifier.startswith(prefix)
             and specifier.endswith(suffix)
             for prefix, suffix in self._wildcards(options.config)
-        ):
-            return False
-        if self._reached is None:
-            self._reached = BuiltFiles(self._project, compilers=False)
-        return file not in self._reached
+        )
 
     def _wildcards(self, config: str) -> tuple[tuple[str, str], ...]:
         """(prefix, suffix) of every ``declare module 'a*b'`` in a declaration file of
@@ -114,7 +114,8 @@ class AmbientModules:
             source = b""
         modules: tuple[str, ...] = ()
         specifiers: tuple[str, ...] = ()
-        if source:
+        # tree-sitter decides; the bytes only spare parsing a file that cannot declare one
+        if b"module" in source or b"import" in source or b"export" in source:
             facts = parse_source(path, source)
             modules = tuple(
                 d.name for d in facts.declarations if d.kind == "namespace" and d.name is not None
