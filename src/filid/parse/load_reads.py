@@ -79,6 +79,7 @@ class LoadReads:
     def __init__(self, mentions: Callable[[bytes], Iterator[Node]]) -> None:
         self._mentions = mentions
         self._called: dict[bytes, bool] = {}
+        self._runs: dict[int, bool] = {}
 
     def runs_at_load(self, node: Node) -> bool:
         """Whether the value read ``node`` runs while the file loads (module docstring)."""
@@ -86,9 +87,14 @@ class LoadReads:
         if parent is not None and parent.type == "export_specifier":
             return False
         current = parent
+        runs = self._runs
         while current is not None:
-            if current.type in _FUNCTIONS and not self._runs_with_its_scope(current):
-                return False
+            if current.type in _FUNCTIONS:
+                known = runs.get(current.id)
+                if known is None:
+                    known = runs[current.id] = self._runs_with_its_scope(current)
+                if not known:
+                    return False
             current = current.parent
         return True
 
