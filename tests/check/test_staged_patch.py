@@ -359,7 +359,7 @@ def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None
     import marshal
 
     from filid.check.project import load_project
-    from filid.check.staged_patch import decode_tree, encode_tree
+    from filid.check.staged_summary import decode_tree, encode_tree
     from filid.scan.classify import build_tree
 
     root = tmp_path / "repo"
@@ -393,7 +393,7 @@ def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None
 def test_a_malformed_kept_tree_is_rebuilt(tmp_path: Path) -> None:
     """A kept tree that does not decode (another version's layout) is not used: the proof
     falls back to building the tree."""
-    from filid.check.staged_patch import decode_tree
+    from filid.check.staged_summary import decode_tree
 
     for bad in (
         None,
@@ -420,3 +420,49 @@ def test_source_folders_from_the_listed_sources_equal_the_engines(tmp_path: Path
     sources = [f for f in files if is_source_file(f)]
     assert _folders_holding(sources) == source_directories(files)
     assert "docs" not in _folders_holding(sources)
+
+
+def test_every_rule_loads_on_its_own_as_registered() -> None:
+    """The proof imports only the rules that read imports (``staged_context.load_rule``):
+    each rule id loads the rule the registry holds for it."""
+    from filid.check.staged_context import load_rule
+    from filid.rules.registry import RULES_BY_ID
+
+    for rule_id, rule in RULES_BY_ID.items():
+        loaded = load_rule(rule_id)
+        assert type(loaded) is type(rule)
+        assert loaded.meta == rule.meta
+
+
+def _state(result: dict[str, Any], violations: list[bytes]) -> Any:
+    from filid.check.staged_state import StagedState
+
+    touches: tuple[str, list[int], str, list[int]] = ("", [], "", [])
+    return StagedState(
+        "t", "tree", {}, "\0a.ts\0", " " * 65, frozenset(), frozenset(), result, violations,
+        touches, {},
+    )  # fmt: skip
+
+
+def test_a_mention_is_found_whatever_its_spelling_in_repr() -> None:
+    """A path is mentioned when a string of the result holds it: a path whose ``repr``
+    escapes a quote or a backslash is found too (the repr of the result missed it)."""
+    import marshal
+
+    for name in ('src/it\'s "odd".ts', "src/back\\slash.ts"):
+        state = _state({"scope": ".", "refused": [f"see {name}"], "notes": []}, [])
+        assert state.mentions(name)
+        assert state.mentions_beyond_refusals(name)
+        note = f"fix not possible: zero-peer-file at {name}: no peer"
+        assert _state({"notes": [note]}, []).mentions_beyond_refusals(name)
+        other = f"fix not possible: zero-peer-file at src/other.ts: reads {name}"
+        assert not _state({"notes": [other]}, []).mentions_beyond_refusals(name)
+        assert _state({"notes": [other]}, []).mentions(name)
+        blob = marshal.dumps(("x", "y", "z", name))
+        assert _state({"notes": []}, [blob]).mentions_beyond_refusals(name)
+        assert not _state({"notes": []}, [blob]).mentions_beyond_refusals("src/elsewhere.ts")
+    # the nodes a rule evaluated are folders of the unchanged tree: not a mention the
+    # patch path needs, still one for the early cutoff
+    evaluated = {"evaluated": {"max-depth": ["src/a.ts.d"]}, "notes": []}
+    assert not _state(evaluated, []).mentions_beyond_refusals("src/a.ts")
+    assert _state(evaluated, []).mentions("src/a.ts")

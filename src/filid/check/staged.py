@@ -268,7 +268,7 @@ def check_staged(
             if annotate is None:
                 key += "-plain"  # a result without the CLI's refused-fix marks is another one
             state = load_staged_state(cache_dir, key)
-    resolutions: object = None
+    resolved_by: str | None = None  # the state whose stored resolutions still hold
     patchable: list[Changed] | None = None
 
     def answer(
@@ -303,8 +303,9 @@ def check_staged(
                 if cached is not None:
                     return cached
             elif all(is_source_file(name) for name, _, _, _ in changed):
-                # Same files, same tsconfigs and manifests: specifiers resolve as before.
-                resolutions = load_resolutions(cache_dir, state.token)
+                # Same files, same tsconfigs and manifests: specifiers resolve as before
+                # (read only when the result is computed: the proof does not need them).
+                resolved_by = state.token
                 patchable = changed
     asked: list[frozenset[str] | None] = []  # `git diff-files`, asked at most once
     pending: list[Callable[[], frozenset[str] | None]] = []
@@ -351,6 +352,9 @@ def check_staged(
     if unstaged is None or unstaged:
         return work_tree()
     assert tree is not None
+    resolutions: object = None
+    if resolved_by is not None and cache_dir is not None:
+        resolutions = load_resolutions(cache_dir, resolved_by)
     return _compute(
         root, config_path, config, rule_ids, files, use_cache, progress, universe, annotate,
         (cache_dir, key, (tree, against)) if cache_dir is not None else None, resolutions,
@@ -380,7 +384,7 @@ def _compute(
         # The index must not have moved while the result was computed (a `git add` meanwhile).
         if staged_changes(root, tree) == against:
             from filid.check.project import gc_paused
-            from filid.check.staged_patch import graph_summary
+            from filid.check.staged_summary import graph_summary
             from filid.model.report import Regime
 
             with gc_paused():
