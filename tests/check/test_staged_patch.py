@@ -375,6 +375,18 @@ def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None
     assert any(node.category.value == "organ" for node in tree.nodes.values())
     assert any(owner != path for path, owner in tree.owners.items())
     kept = marshal.loads(marshal.dumps(encode_tree(tree)))
+    # Nodes looked up one by one (built on first use) equal the computed ones, and so do
+    # the owners found through them, before anything asks for the whole tree.
+    looked_up = decode_tree(kept, tree.root, tree.files, tree.documents)
+    assert looked_up is not None
+    for file in tree.files[::7]:
+        assert looked_up.owner_of(file) == tree.owner_of(file)
+    for path in tree.nodes:
+        assert path in looked_up.nodes
+        assert looked_up.nodes[path] == tree.nodes[path] == looked_up.nodes.get(path)
+    assert looked_up.nodes.get("no/such/folder") is None
+    assert "no/such/folder" not in looked_up.nodes
+    assert looked_up == tree
     decoded = decode_tree(kept, tree.root, tree.files, tree.documents)
     assert decoded == tree
     assert decoded is not None and list(decoded.nodes) == list(tree.nodes)
@@ -388,6 +400,15 @@ def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None
         route_directories=project.resolver.route_directories(),
     )
     assert decoded == rebuilt
+    # the source folders kept beside it are the engine's
+    from filid.check.engine import source_directories
+    from filid.check.staged_summary import graph_summary
+
+    summary = graph_summary(
+        tree.files, project.facts, project.test_files, project.module_graph, True, tree
+    )
+    assert summary.folders is not None
+    assert frozenset(summary.folders.split("\0")) == source_directories(tree.files)
 
 
 def test_a_malformed_kept_tree_is_rebuilt(tmp_path: Path) -> None:

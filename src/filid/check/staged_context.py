@@ -160,10 +160,12 @@ def rule_context(
     tests: frozenset[str],
     resolver: Resolver,
     config: Config,
+    folders: str | None,
 ) -> Any:
     """The ``RuleContext`` of the engine with the changed files' imports alone (``graph``)
-    as the file graph and no module graph; the source folders are those of ``facts``'s
-    source files (what ``source_directories`` keeps of the tree's files)."""
+    as the file graph and no module graph; the source folders are ``folders`` (kept by the
+    computed run, ``GraphSummary.folders``), else those of ``facts``'s source files (what
+    ``source_directories`` keeps of the tree's files)."""
     from filid.check.engine import folders_holding, unpublished_of
     from filid.config.globs import matches_any_glob
     from filid.model.graph import ModuleGraph
@@ -185,7 +187,11 @@ def rule_context(
         route_directories=resolver.route_directories(),
         legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(tree.root) else None,
         declared=True,
-        source_directories=folders_holding(facts.sources()),
+        source_directories=(
+            frozenset(folders.split("\0") if folders else ())
+            if folders is not None
+            else folders_holding(facts.sources())
+        ),
         package_directories=resolver.package_directories(),
         unpublished_imports=unpublished_of(graph.edges, resolver),
         generated_imports=frozenset(),

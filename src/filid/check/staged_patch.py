@@ -362,7 +362,9 @@ def _prove(
                 unresolved=tuple(after_unresolved),
             )
             if context is None:
-                context = rule_context(own, tree, new_view, tests, resolver, config)
+                context = rule_context(
+                    own, tree, new_view, tests, resolver, config, summary.folders
+                )
             if finds_any(rule, context, config):
                 return None  # 3. a new finding at the changed file
     return updated

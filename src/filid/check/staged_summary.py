@@ -10,14 +10,14 @@ Imported by the staged state on every staged run: the graph code is imported whe
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from filid.model.facts import FileFacts
     from filid.model.graph import ModuleGraph
-    from filid.model.nodes import FractalTree
+    from filid.model.nodes import FractalNode, FractalTree
 
 __all__ = [
     "PAIR",
@@ -50,7 +50,9 @@ class GraphSummary:
     relative specifier style (``"\\1style <style>"``) the non-test imports that show it;
     ``components`` are the strongly connected components of two or more owners over those
     edges (the cycles); ``declared`` is the regime; ``tree`` the run's classified tree
-    without its documents (:func:`encode_tree`; None: not kept, the proof rebuilds it).
+    without its documents (:func:`encode_tree`; None: not kept, the proof rebuilds it);
+    ``folders`` the folders holding a source file at any depth, NUL-joined (the rule
+    context's ``source_directories``; None: not kept, the proof finds them).
     """
 
     declared: bool
@@ -59,6 +61,7 @@ class GraphSummary:
     pairs: dict[str, int]
     components: list[list[str]]
     tree: Any = None
+    folders: str | None = None
 
     def encode(self) -> dict[str, Any]:
         return {
@@ -68,6 +71,7 @@ class GraphSummary:
             "pairs": self.pairs,
             "components": self.components,
             "tree": self.tree,
+            "folders": self.folders,
         }
 
     @staticmethod
@@ -88,7 +92,16 @@ class GraphSummary:
             and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in components)
         ):
             return None
-        return GraphSummary(declared, sef, tests, pairs, components, data.get("tree"))
+        folders = data.get("folders")
+        return GraphSummary(
+            declared,
+            sef,
+            tests,
+            pairs,
+            components,
+            data.get("tree"),
+            folders if isinstance(folders, str) else None,
+        )
 
 
 def encode_tree(tree: FractalTree) -> tuple[Any, ...]:
@@ -117,52 +130,137 @@ def decode_tree(
 ) -> FractalTree | None:
     """The tree :func:`encode_tree` encoded, with ``root``, ``files`` and ``documents`` as
     ``build_tree`` sets them (``documents`` kept as given: the proof's reads each on first
-    use); None when ``data`` is malformed."""
-    from filid.model.nodes import FractalNode, FractalTree, NodeCategory
+    use); None when ``data`` is malformed. Every row is checked here; its node is built when
+    first looked up (:class:`_Nodes`): the proof looks at the few nodes the edited imports
+    reach, not at a 50,000-file project's 26,000 folders."""
+    from filid.model.nodes import FractalTree, NodeCategory
 
-    categories = {c.value: c for c in NodeCategory}
-    nodes: dict[str, FractalNode] = {}
+    categories = {c.value for c in NodeCategory}
+    rows: dict[str, tuple[Any, ...]] = {}
     owners: dict[str, str] = {}
     if not isinstance(data, tuple):
         return None
     try:
-        for path, category, kids, organs, names, intent, detail, index, main, owner in data:
+        for row in data:
+            path, category, kids, organs, names, _, _, _, _, owner = row
             if not (
                 type(path) is str
                 and type(kids) is tuple
                 and type(organs) is tuple
                 and type(names) is tuple
                 and type(owner) is str
+                and category in categories
             ):
                 return None
-            top = path == "."
-            head, _, name = path.rpartition("/")
-            nodes[path] = FractalNode(
-                path=path,
-                name=root.name if top else name,
-                category=categories[category],
-                parent=None if top else (head or "."),
-                children=kids,
-                organs=organs,
-                files=names,
-                depth=0 if top else path.count("/") + 1,
-                intent_doc=intent,
-                detail_doc=detail,
-                index_file=index,
-                main_file=main,
-            )
+            rows[path] = row
             owners[path] = owner
-    except (TypeError, ValueError, KeyError):
+    except (TypeError, ValueError):
         return None
-    if "." not in nodes:
+    if "." not in rows:
         return None
     return FractalTree(
         root=root,
-        nodes=nodes,
+        nodes=_Nodes(rows, root.name),
         files=tuple(sorted(files)),
         documents=documents,
         owners=owners,
     )
+
+
+class _Nodes(dict[str, "FractalNode"]):
+    """A decoded tree's nodes, each built from its row (:func:`encode_tree`) when first
+    looked up (``[]``, ``get``, ``in``); any use of the whole (iteration, ``len``, views,
+    equality) builds them all, in the encoded order. Nobody changes a tree's nodes."""
+
+    def __init__(self, rows: dict[str, tuple[Any, ...]], root_name: str) -> None:
+        super().__init__()
+        self._rows = rows
+        self._root_name = root_name
+        self._complete = False
+
+    def _node(self, path: str) -> FractalNode | None:
+        found = dict.get(self, path)
+        if found is None and not self._complete:
+            row = self._rows.get(path)
+            if row is not None:
+                found = self._build(row)
+                dict.__setitem__(self, path, found)
+        return found
+
+    def _build(self, row: tuple[Any, ...]) -> FractalNode:
+        from filid.model.nodes import FractalNode, NodeCategory
+
+        path, category, kids, organs, names, intent, detail, index, main, _ = row
+        top = path == "."
+        head, _, name = path.rpartition("/")
+        return FractalNode(
+            path=path,
+            name=self._root_name if top else name,
+            category=NodeCategory(category),
+            parent=None if top else (head or "."),
+            children=kids,
+            organs=organs,
+            files=names,
+            depth=0 if top else path.count("/") + 1,
+            intent_doc=intent,
+            detail_doc=detail,
+            index_file=index,
+            main_file=main,
+        )
+
+    def _all(self) -> None:
+        if not self._complete:
+            built = {path: self._node(path) for path in self._rows}
+            dict.clear(self)
+            dict.update(self, built)
+            self._complete = True
+
+    def __missing__(self, path: str) -> FractalNode:
+        found = self._node(path)
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def get(self, path: str, default: Any = None) -> Any:
+        found = self._node(path)
+        return default if found is None else found
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __iter__(self) -> Iterator[str]:
+        self._all()
+        return dict.__iter__(self)
+
+    def keys(self) -> Any:
+        self._all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._all()
+        return dict.items(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._all()
+        if isinstance(other, _Nodes):
+            other._all()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._all()
+        return dict.__repr__(self)
 
 
 def graph_summary(
@@ -195,7 +293,12 @@ def graph_summary(
     ]
     kept = encode_tree(tree) if declared and tree is not None else None
     cycles = [c for c in components if len(c) > 1]
-    return GraphSummary(declared, sef, tests, pairs, cycles, kept)
+    folders = None
+    if declared:
+        from filid.check.engine import source_directories
+
+        folders = "\0".join(sorted(source_directories(files)))
+    return GraphSummary(declared, sef, tests, pairs, cycles, kept, folders)
 
 
 STYLE = "\1style "  # a key of ``GraphSummary.pairs`` counting one specifier style
