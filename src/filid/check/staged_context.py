@@ -32,10 +32,17 @@ class SourceFacts(Mapping[str, "FileFacts"]):
     """Facts of the project's source files (the universe ``files`` that are source files),
     parsed on first use from the work tree, except the edited files, whose facts are given."""
 
-    def __init__(self, root: Path, files: Sequence[str], given: Mapping[str, FileFacts]):
+    def __init__(
+        self,
+        root: Path,
+        files: Sequence[str],
+        given: Mapping[str, FileFacts],
+        known: frozenset[str],
+    ):
+        """``known`` is ``files`` as a set."""
         self._root = root
         self._files = files
-        self._known = frozenset(files)
+        self._known = known
         self._sources: list[str] | None = None
         self._memo: dict[str, FileFacts | None] = dict(given)
 
@@ -78,16 +85,18 @@ class Documents(Mapping[str, "DocumentFacts"]):
     """The facts of the universe's boundary documents that can be read, as ``load_project``
     collects them (``check.project.DOCUMENTS_READ``), each read on first use."""
 
-    def __init__(self, root: Path, files: Sequence[str]):
+    def __init__(self, root: Path, files: Sequence[str], known: frozenset[str]):
+        """``known`` is ``files`` as a set."""
         from filid.check.project import DOCUMENTS_READ
 
         self._root = root
-        self._candidates = [f for f in files if f.rpartition("/")[2] in DOCUMENTS_READ]
-        self._known = frozenset(self._candidates)
+        self._files = files
+        self._known = known
+        self._names = DOCUMENTS_READ
         self._memo: dict[str, DocumentFacts | None] = {}
 
     def _load(self, path: str) -> DocumentFacts | None:
-        if path not in self._known:
+        if path.rpartition("/")[2] not in self._names or path not in self._known:
             return None
         if path not in self._memo:
             from filid.scan.documents import read_document
@@ -102,7 +111,8 @@ class Documents(Mapping[str, "DocumentFacts"]):
         return found
 
     def __iter__(self) -> Iterator[str]:
-        return (path for path in self._candidates if self._load(path) is not None)
+        candidates = [f for f in self._files if f.rpartition("/")[2] in self._names]
+        return (path for path in candidates if self._load(path) is not None)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

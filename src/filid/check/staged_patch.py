@@ -145,8 +145,13 @@ def _fix_involved(violations: Sequence[bytes]) -> frozenset[str]:
         SyncActionKind.CREATE_MAIN.value,
         SyncActionKind.SPLIT.value,
     }
+    # A risk is a string of the encoded violation: marshal writes its first occurrence as
+    # is, so a violation whose bytes hold neither is not decoded.
+    wanted = tuple(risk.encode("ascii") for risk in sorted(applicable))
     found: set[str] = set()
     for blob in violations:
+        if not any(risk in blob for risk in wanted):
+            continue
         data = marshal.loads(blob)
         fix = data[7]
         if fix is None or fix[1] not in applicable or fix[0] in unaffected:
@@ -173,6 +178,18 @@ def _touches(path: str, involved: frozenset[str]) -> bool:
 def _styles(facts: FileFacts) -> Counter[str]:
     """:func:`tally` of one file."""
     return Counter(tally((facts,)))
+
+
+def _tests(files: Sequence[str], bits: str) -> frozenset[str]:
+    """The test files of ``files``, by their ``GraphSummary.tests`` bit."""
+    if len(bits) != len(files):
+        raise ValueError("the summary does not match the files")
+    found = []
+    at = bits.find("1")
+    while at >= 0:
+        found.append(files[at])
+        at = bits.find("1", at + 1)
+    return frozenset(found)
 
 
 def _leader(counts: Mapping[str, int]) -> str | None:
@@ -259,7 +276,7 @@ def _prove(
     if parsed is None:
         return None
     old, new = parsed
-    tests = frozenset(name for name, bit in zip(files, summary.tests, strict=True) if bit == "1")
+    tests = _tests(files, summary.tests)
     styles: Counter[str] = Counter()
     for name in old:
         if name not in tests:
@@ -268,7 +285,8 @@ def _prove(
     updated = {k: summary.pairs.get(k, 0) + v for k, v in styles.items() if v}
     if any(v < 0 for v in updated.values()):
         return None  # the summary does not match these files: do not guess
-    if _leader(summary.pairs) != _leader({**summary.pairs, **updated}):
+    styled = {k: v for k, v in summary.pairs.items() if k.startswith(STYLE)}
+    if _leader(styled) != _leader({**styled, **updated}):
         return None  # 4. the planner's majority style moves
     running = watched_rules(config)
     if running is None or any(reads & Reads.FILE_GRAPH for _, reads in running):
@@ -282,8 +300,9 @@ def _prove(
         entry = name in entries or (overrides and matches_any_glob(name, overrides))
         if (entry or is_entry_file(name)) and _surface(old[name]) != _surface(new[name]):
             return None  # 1. an entry's export lines are shown (entry-point-surface)
-    old_view = SourceFacts(root, files, old)
-    new_view = SourceFacts(root, files, new)
+    universe = frozenset(files)
+    old_view = SourceFacts(root, files, old, universe)
+    new_view = SourceFacts(root, files, new, universe)
     before_edges: dict[str, list[ImportEdge]] = {}
     after_edges: dict[str, list[ImportEdge]] = {}
     after_unresolved: list[UnresolvedImport] = []
@@ -322,7 +341,7 @@ def _prove(
                 return None  # 3. another file's findings may follow who imports it
     # The tree, as load_project builds it: the same files, documents and side effects. The
     # documents are read as the rules ask for them.
-    documents = Documents(root, files)
+    documents = Documents(root, files, universe)
     # The computed run's tree, kept with the summary: step 1 left every input of the
     # classification as it was (files, documents, side effects, config, route folders).
     tree = decode_tree(summary.tree, root, files, documents)

@@ -87,7 +87,8 @@ class GraphSummary:
             and isinstance(tests, str)
             and len(sef) == len(tests) == files
             and isinstance(pairs, dict)
-            and all(isinstance(k, str) and type(v) is int for k, v in pairs.items())
+            and set(map(type, pairs)) <= {str}
+            and set(map(type, pairs.values())) <= {int}
             and isinstance(components, list)
             and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in components)
         ):
