@@ -341,6 +341,22 @@ def test_an_import_a_planned_fix_must_rewrite_is_recomputed(
     proofs = CountedProofs(monkeypatch)
     before = _staged(root, "src/m/m.ts", "the initial project", "src/m/peer.ts")
     assert not before.get("notes")
+    # the paths planned fixes read are kept with the summary: those of the stored result
+    import marshal
+
+    from filid.check.staged_summary import GraphSummary, fix_involved
+    from filid.store.location import project_cache_dir
+    from filid.store.sealed import read_sealed
+
+    cache = project_cache_dir(root.resolve())
+    assert cache is not None
+    state = read_sealed(cache / "staged-snapshot.marshal")
+    kept = read_sealed(cache / "staged-snapshot-graph.marshal")["graph"]
+    summary = GraphSummary.decode(kept, len(state["files"].strip("\0").split("\0")))
+    assert summary is not None and summary.involved is not None
+    stored = fix_involved(marshal.loads(blob) for blob in state["violations"])
+    assert "src/m/peer.ts" in stored
+    assert frozenset(summary.involved.split("\0")) == stored
     after = _edit(
         root,
         "src/m/m.ts",

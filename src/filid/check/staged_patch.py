@@ -72,7 +72,15 @@ from filid.check.staged_context import (
     rule_context,
     watched_rules,
 )
-from filid.check.staged_summary import PAIR, STYLE, GraphSummary, decode_tree, parent_dir, tally
+from filid.check.staged_summary import (
+    PAIR,
+    STYLE,
+    GraphSummary,
+    decode_tree,
+    fix_involved,
+    parent_dir,
+    tally,
+)
 from filid.rules.base import Reads
 
 # The graph code is imported where used (any ``filid.graph`` module loads them all).
@@ -131,37 +139,12 @@ def _surface(facts: FileFacts, *, lines: bool = True) -> FileFacts:
     return dataclasses.replace(facts, imports=(), exports=exports)
 
 
-def _fix_involved(violations: Sequence[bytes]) -> frozenset[str]:
-    """Every path a violation with a safe or moderate fix that moves, renames or rewrites
-    names (path, location, related locations, fix target): the planner reads the imports
-    of, and into, what it moves or rewrites."""
-    from filid.model.violations import Risk, SyncActionKind
-
-    applicable = {Risk.SAFE.value, Risk.MODERATE.value}
-    # Creating an entry point reads its folder's files' exports (unchanged), splitting a
-    # barrel reads the barrel (a fix input): neither reads who imports what.
-    unaffected = {
-        SyncActionKind.CREATE_INDEX.value,
-        SyncActionKind.CREATE_MAIN.value,
-        SyncActionKind.SPLIT.value,
-    }
-    # A risk is a string of the encoded violation: marshal writes its first occurrence as
-    # is, so a violation whose bytes hold neither is not decoded.
-    wanted = tuple(risk.encode("ascii") for risk in sorted(applicable))
-    found: set[str] = set()
-    for blob in violations:
-        if not any(risk in blob for risk in wanted):
-            continue
-        data = marshal.loads(blob)
-        fix = data[7]
-        if fix is None or fix[1] not in applicable or fix[0] in unaffected:
-            continue
-        found.add(data[3])
-        found.add(data[4][0])
-        found.update(r[0] for r in data[8])
-        if fix[3]:
-            found.add(fix[3])
-    return frozenset(found)
+def _fix_involved(summary: GraphSummary, violations: Sequence[bytes]) -> frozenset[str]:
+    """:func:`staged_summary.fix_involved` of the stored result: kept with the summary, else
+    found in the encoded ``violations``."""
+    if summary.involved is not None:
+        return frozenset(summary.involved.split("\0") if summary.involved else ())
+    return fix_involved(marshal.loads(blob) for blob in violations)
 
 
 def _touches(path: str, involved: frozenset[str]) -> bool:
@@ -306,7 +289,7 @@ def _prove(
     before_edges: dict[str, list[ImportEdge]] = {}
     after_edges: dict[str, list[ImportEdge]] = {}
     after_unresolved: list[UnresolvedImport] = []
-    involved = _fix_involved(violations)
+    involved = _fix_involved(summary, violations)
     for name in old:
         before_edges[name], unresolved_before = _edges(name, old_view, resolver)
         after_edges[name], unresolved_after = _edges(name, new_view, resolver)

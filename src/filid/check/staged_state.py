@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filid.check.result_codec import encode_result
-from filid.check.staged_summary import GraphSummary
+from filid.check.staged_summary import GraphSummary, fix_involved
 from filid.model.report import ValidationResult
 from filid.store.sealed import read_sealed, write_sealed
 
@@ -375,6 +375,9 @@ def store_state(
         (cache_dir / _GRAPH).unlink(missing_ok=True)
         write_sealed(cache_dir / _NAME, payload)
         if graph is not None:
+            # What fixes the planner would plan read: the proof asks it of every run.
+            involved = "\0".join(sorted(fix_involved(violations)))
+            graph = dataclasses.replace(graph, involved=involved)
             write_sealed(cache_dir / _GRAPH, {"base": token, "graph": graph.encode()})
         if resolutions is not None:
             write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})

@@ -25,6 +25,7 @@ __all__ = [
     "GraphSummary",
     "decode_tree",
     "encode_tree",
+    "fix_involved",
     "graph_summary",
     "parent_dir",
     "tally",
@@ -52,7 +53,8 @@ class GraphSummary:
     edges (the cycles); ``declared`` is the regime; ``tree`` the run's classified tree
     without its documents (:func:`encode_tree`; None: not kept, the proof rebuilds it);
     ``folders`` the folders holding a source file at any depth, NUL-joined (the rule
-    context's ``source_directories``; None: not kept, the proof finds them).
+    context's ``source_directories``; None: not kept, the proof finds them); ``involved``
+    the stored result's :func:`fix_involved` paths, NUL-joined (None: not kept).
     """
 
     declared: bool
@@ -62,6 +64,7 @@ class GraphSummary:
     components: list[list[str]]
     tree: Any = None
     folders: str | None = None
+    involved: str | None = None
 
     def encode(self) -> dict[str, Any]:
         return {
@@ -72,6 +75,7 @@ class GraphSummary:
             "components": self.components,
             "tree": self.tree,
             "folders": self.folders,
+            "involved": self.involved,
         }
 
     @staticmethod
@@ -93,7 +97,7 @@ class GraphSummary:
             and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in components)
         ):
             return None
-        folders = data.get("folders")
+        folders, involved = data.get("folders"), data.get("involved")
         return GraphSummary(
             declared,
             sef,
@@ -102,6 +106,7 @@ class GraphSummary:
             components,
             data.get("tree"),
             folders if isinstance(folders, str) else None,
+            involved if isinstance(involved, str) else None,
         )
 
 
@@ -325,3 +330,30 @@ def tally(files: Iterable[FileFacts]) -> dict[str, int]:
             if key is not None:
                 found[key] = found.get(key, 0) + 1
     return found
+
+
+def fix_involved(violations: Iterable[Sequence[Any]]) -> frozenset[str]:
+    """Every path of an encoded violation (``result_codec``) with a safe or moderate fix that
+    moves, renames or rewrites names (path, location, related locations, fix target): the
+    planner reads the imports of, and into, what it moves or rewrites."""
+    from filid.model.violations import Risk, SyncActionKind
+
+    applicable = {Risk.SAFE.value, Risk.MODERATE.value}
+    # Creating an entry point reads its folder's files' exports (unchanged), splitting a
+    # barrel reads the barrel (a fix input): neither reads who imports what.
+    unaffected = {
+        SyncActionKind.CREATE_INDEX.value,
+        SyncActionKind.CREATE_MAIN.value,
+        SyncActionKind.SPLIT.value,
+    }
+    found: set[str] = set()
+    for data in violations:
+        fix = data[7]
+        if fix is None or fix[1] not in applicable or fix[0] in unaffected:
+            continue
+        found.add(data[3])
+        found.add(data[4][0])
+        found.update(r[0] for r in data[8])
+        if fix[3]:
+            found.add(fix[3])
+    return frozenset(found)
