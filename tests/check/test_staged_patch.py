@@ -503,3 +503,44 @@ def test_a_mention_is_found_whatever_its_spelling_in_repr() -> None:
     evaluated = {"evaluated": {"max-depth": ["src/a.ts.d"]}, "notes": []}
     assert not _state(evaluated, []).mentions_beyond_refusals("src/a.ts")
     assert _state(evaluated, []).mentions("src/a.ts")
+
+
+def test_an_unstaged_edit_is_checked_as_without_the_proof(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The proof reads the work tree before it asks git whether it equals the index (git
+    runs meanwhile): with an unstaged edit anywhere, an import edit the proof proves
+    otherwise is not answered from the state; the run checks what a run without a stored
+    state checks."""
+    root = tmp_path / "repo"
+    _generate(root, 300)
+    sources = _sources(root)
+    proofs = CountedProofs(monkeypatch)
+    _staged(root, sources[0], "the initial project")
+    proven = None
+    middle = len(sources) // 2
+    for number, first in enumerate((sources[middle:] + sources[:middle])[:30]):
+        folder = first.rpartition("/")[0]
+        near = [s for s in sources if s != first and s.rpartition("/")[0] == folder]
+        if len(near) < 2:
+            continue
+        text = (root / first).read_text(encoding="utf-8")
+        text += _import_line(root, first, near[0], f"unstagedEdit{number}")
+        (root / first).write_text(text, encoding="utf-8")
+        git(root, "add", "--", first)
+        before = proofs.proven
+        _staged(root, first, f"{first} imports {near[0]}")
+        if proofs.proven > before:
+            proven = first
+            break
+    assert proven is not None, "no import edit was proven"
+    # The same kind of edit, with another file edited and not staged.
+    other = sources[0] if sources[0] != first else sources[1]
+    (root / other).write_text("// not staged\n", encoding="utf-8")
+    target = near[1]
+    text += _import_line(root, first, target, "unstagedEditLast")
+    (root / first).write_text(text, encoding="utf-8")
+    git(root, "add", "--", first)
+    tried, done = proofs.tried, proofs.proven
+    _staged(root, first, f"{first} imports {target}, {other} edited and not staged")
+    assert proofs.tried == tried + 1 and proofs.proven == done, (proofs.tried, proofs.proven)

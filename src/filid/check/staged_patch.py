@@ -205,9 +205,15 @@ def unchanged_by_imports(
     from the index answers None.
     """
     from filid.check.project import gc_paused
+    from filid.model.errors import FilidError
 
-    with gc_paused():  # the tree's many small objects hold no cycles (as load_project)
-        proven = _prove(root, config, files, summary, violations, edited, contents)
+    try:
+        with gc_paused():  # the tree's many small objects hold no cycles (as load_project)
+            proven = _prove(root, config, files, summary, violations, edited, contents)
+    except FilidError:
+        # A manifest or tsconfig that does not parse (perhaps an unstaged edit: the work
+        # tree is not asked first): the computation reports it, or reads the index's copy.
+        return None
     return proven if proven is not None and clean() else None
 
 
