@@ -44,7 +44,8 @@ from git), so its old and new facts are both parsed, and the proof is:
 
 What the proof reads beyond the state (facts of unchanged files, documents, the rules that
 read imports) is read on first use (``filid.check.staged_context``); the summary kept with
-the state is ``filid.check.staged_summary``'s. Anything else falls back to the full
+the state is ``filid.check.staged_summary``'s, and the module graph step is
+``filid.check.staged_cycles``. Anything else falls back to the full
 computation. ``tests/check/test_staged_patch.py``
 checks the answers byte for byte against ``--no-cache`` runs after random import edits.
 """
@@ -53,7 +54,7 @@ from __future__ import annotations
 
 import dataclasses
 import marshal
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,7 +64,6 @@ if TYPE_CHECKING:
     from filid.graph.resolve import Resolver
     from filid.model.facts import FileFacts
     from filid.model.graph import ImportEdge, UnresolvedImport
-    from filid.model.nodes import FractalTree
 
 from filid.check.staged_context import (
     Documents,
@@ -72,8 +72,8 @@ from filid.check.staged_context import (
     rule_context,
     watched_rules,
 )
+from filid.check.staged_cycles import changed_module_edges
 from filid.check.staged_summary import (
-    PAIR,
     STYLE,
     GraphSummary,
     decode_tree,
@@ -358,7 +358,7 @@ def _prove(
             options = build_options(rule, config.rules.get(rule.meta.id), config)
             if getattr(options, "includeTypeImports", False):
                 return None
-            found = _module_edges(tree, summary, old, before_edges, after_edges, tests)
+            found = changed_module_edges(tree, summary, old, before_edges, after_edges, tests)
             if found is None:
                 return None
             updated.update(found)
@@ -376,79 +376,3 @@ def _prove(
             if finds_any(rule, context, config):
                 return None  # 3. a new finding at the changed file
     return updated
-
-
-def _module_edges(
-    tree: FractalTree,
-    summary: GraphSummary,
-    edited: Mapping[str, FileFacts],
-    before: Mapping[str, list[ImportEdge]],
-    after: Mapping[str, list[ImportEdge]],
-    tests: frozenset[str],
-) -> dict[str, int] | None:
-    """The module edges whose count of runtime imports changed, with the new counts, when
-    the cycles cannot have changed (step 3 of the module docstring); else None."""
-    from filid.graph.cycles import is_type_import
-    from filid.graph.module_graph import module_pair
-
-    pair = module_pair(tree)
-    delta: Counter[str] = Counter()
-    touched: set[tuple[str, str]] = set()
-    for name in edited:
-        if name in tests:
-            continue  # a test file's imports are no module edge
-        for sign, edges in ((-1, before[name]), (1, after[name])):
-            for edge in edges:
-                if is_type_import(edge):
-                    continue
-                found = pair(edge.source, edge.target)
-                if found is not None:
-                    delta[found[0] + PAIR + found[1]] += sign
-                    touched.add(found)
-    component = {m: i for i, members in enumerate(summary.components) for m in members}
-    for source, target in touched:
-        at = component.get(source)
-        if at is not None and at == component.get(target):
-            return None  # an edge inside a cycle: its route or evidence may change
-    updated: dict[str, int] = {}
-    added: list[tuple[str, str]] = []
-    for key, change in delta.items():
-        if change == 0:
-            continue
-        was = summary.pairs.get(key, 0)
-        now = was + change
-        if now < 0:
-            return None  # the summary does not match these files: do not guess
-        updated[key] = now
-        if was == 0 and now > 0:
-            source, _, target = key.partition(PAIR)
-            added.append((source, target))
-    if added:
-        adjacency: dict[str, list[str]] = {}
-        for key, count in (*summary.pairs.items(), *updated.items()):
-            if count > 0:
-                source, _, target = key.partition(PAIR)
-                adjacency.setdefault(source, []).append(target)
-        for key, count in updated.items():
-            if count == 0:
-                source, _, target = key.partition(PAIR)
-                if target in adjacency.get(source, []):
-                    adjacency[source].remove(target)
-        for source, target in added:
-            if _reaches(adjacency, target, source):
-                return None  # the new edge closes a cycle
-    return updated
-
-
-def _reaches(adjacency: Mapping[str, list[str]], start: str, goal: str) -> bool:
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        if node == goal:
-            return True
-        for nxt in adjacency.get(node, ()):
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    return False
