@@ -341,6 +341,22 @@ def test_an_import_a_planned_fix_must_rewrite_is_recomputed(
     proofs = CountedProofs(monkeypatch)
     before = _staged(root, "src/m/m.ts", "the initial project", "src/m/peer.ts")
     assert not before.get("notes")
+    # the paths planned fixes read are kept with the summary: those of the stored result
+    import marshal
+
+    from filid.check.staged_summary import GraphSummary, fix_involved
+    from filid.store.location import project_cache_dir
+    from filid.store.sealed import read_sealed
+
+    cache = project_cache_dir(root.resolve())
+    assert cache is not None
+    state = read_sealed(cache / "staged-snapshot.marshal")
+    kept = read_sealed(cache / "staged-snapshot-graph.marshal")["graph"]
+    summary = GraphSummary.decode(kept, len(state["files"].strip("\0").split("\0")))
+    assert summary is not None and summary.involved is not None
+    stored = fix_involved(marshal.loads(blob) for blob in state["violations"])
+    assert "src/m/peer.ts" in stored
+    assert frozenset(summary.involved.split("\0")) == stored
     after = _edit(
         root,
         "src/m/m.ts",
@@ -359,7 +375,7 @@ def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None
     import marshal
 
     from filid.check.project import load_project
-    from filid.check.staged_patch import decode_tree, encode_tree
+    from filid.check.staged_summary import decode_tree, encode_tree
     from filid.scan.classify import build_tree
 
     root = tmp_path / "repo"
@@ -375,6 +391,18 @@ def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None
     assert any(node.category.value == "organ" for node in tree.nodes.values())
     assert any(owner != path for path, owner in tree.owners.items())
     kept = marshal.loads(marshal.dumps(encode_tree(tree)))
+    # Nodes looked up one by one (built on first use) equal the computed ones, and so do
+    # the owners found through them, before anything asks for the whole tree.
+    looked_up = decode_tree(kept, tree.root, tree.files, tree.documents)
+    assert looked_up is not None
+    for file in tree.files[::7]:
+        assert looked_up.owner_of(file) == tree.owner_of(file)
+    for path in tree.nodes:
+        assert path in looked_up.nodes
+        assert looked_up.nodes[path] == tree.nodes[path] == looked_up.nodes.get(path)
+    assert looked_up.nodes.get("no/such/folder") is None
+    assert "no/such/folder" not in looked_up.nodes
+    assert looked_up == tree
     decoded = decode_tree(kept, tree.root, tree.files, tree.documents)
     assert decoded == tree
     assert decoded is not None and list(decoded.nodes) == list(tree.nodes)
@@ -388,12 +416,21 @@ def test_the_kept_tree_is_the_tree_the_proof_would_build(tmp_path: Path) -> None
         route_directories=project.resolver.route_directories(),
     )
     assert decoded == rebuilt
+    # the source folders kept beside it are the engine's
+    from filid.check.engine import source_directories
+    from filid.check.staged_summary import graph_summary
+
+    summary = graph_summary(
+        tree.files, project.facts, project.test_files, project.module_graph, True, tree
+    )
+    assert summary.folders is not None
+    assert frozenset(summary.folders.split("\0")) == source_directories(tree.files)
 
 
 def test_a_malformed_kept_tree_is_rebuilt(tmp_path: Path) -> None:
     """A kept tree that does not decode (another version's layout) is not used: the proof
     falls back to building the tree."""
-    from filid.check.staged_patch import decode_tree
+    from filid.check.staged_summary import decode_tree
 
     for bad in (
         None,
@@ -420,3 +457,90 @@ def test_source_folders_from_the_listed_sources_equal_the_engines(tmp_path: Path
     sources = [f for f in files if is_source_file(f)]
     assert _folders_holding(sources) == source_directories(files)
     assert "docs" not in _folders_holding(sources)
+
+
+def test_every_rule_loads_on_its_own_as_registered() -> None:
+    """The proof imports only the rules that read imports (``staged_context.load_rule``):
+    each rule id loads the rule the registry holds for it."""
+    from filid.check.staged_context import load_rule
+    from filid.rules.registry import RULES_BY_ID
+
+    for rule_id, rule in RULES_BY_ID.items():
+        loaded = load_rule(rule_id)
+        assert type(loaded) is type(rule)
+        assert loaded.meta == rule.meta
+
+
+def _state(result: dict[str, Any], violations: list[bytes]) -> Any:
+    from filid.check.staged_state import StagedState
+
+    touches: tuple[str, list[int], str, list[int]] = ("", [], "", [])
+    return StagedState(
+        "t", "tree", {}, "\0a.ts\0", " " * 65, frozenset(), frozenset(), result, violations,
+        touches, {},
+    )  # fmt: skip
+
+
+def test_a_mention_is_found_whatever_its_spelling_in_repr() -> None:
+    """A path is mentioned when a string of the result holds it: a path whose ``repr``
+    escapes a quote or a backslash is found too (the repr of the result missed it)."""
+    import marshal
+
+    for name in ('src/it\'s "odd".ts', "src/back\\slash.ts"):
+        state = _state({"scope": ".", "refused": [f"see {name}"], "notes": []}, [])
+        assert state.mentions(name)
+        assert state.mentions_beyond_refusals(name)
+        note = f"fix not possible: zero-peer-file at {name}: no peer"
+        assert _state({"notes": [note]}, []).mentions_beyond_refusals(name)
+        other = f"fix not possible: zero-peer-file at src/other.ts: reads {name}"
+        assert not _state({"notes": [other]}, []).mentions_beyond_refusals(name)
+        assert _state({"notes": [other]}, []).mentions(name)
+        blob = marshal.dumps(("x", "y", "z", name))
+        assert _state({"notes": []}, [blob]).mentions_beyond_refusals(name)
+        assert not _state({"notes": []}, [blob]).mentions_beyond_refusals("src/elsewhere.ts")
+    # the nodes a rule evaluated are folders of the unchanged tree: not a mention the
+    # patch path needs, still one for the early cutoff
+    evaluated = {"evaluated": {"max-depth": ["src/a.ts.d"]}, "notes": []}
+    assert not _state(evaluated, []).mentions_beyond_refusals("src/a.ts")
+    assert _state(evaluated, []).mentions("src/a.ts")
+
+
+def test_an_unstaged_edit_is_checked_as_without_the_proof(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The proof reads the work tree before it asks git whether it equals the index (git
+    runs meanwhile): with an unstaged edit anywhere, an import edit the proof proves
+    otherwise is not answered from the state; the run checks what a run without a stored
+    state checks."""
+    root = tmp_path / "repo"
+    _generate(root, 300)
+    sources = _sources(root)
+    proofs = CountedProofs(monkeypatch)
+    _staged(root, sources[0], "the initial project")
+    proven = None
+    middle = len(sources) // 2
+    for number, first in enumerate((sources[middle:] + sources[:middle])[:30]):
+        folder = first.rpartition("/")[0]
+        near = [s for s in sources if s != first and s.rpartition("/")[0] == folder]
+        if len(near) < 2:
+            continue
+        text = (root / first).read_text(encoding="utf-8")
+        text += _import_line(root, first, near[0], f"unstagedEdit{number}")
+        (root / first).write_text(text, encoding="utf-8")
+        git(root, "add", "--", first)
+        before = proofs.proven
+        _staged(root, first, f"{first} imports {near[0]}")
+        if proofs.proven > before:
+            proven = first
+            break
+    assert proven is not None, "no import edit was proven"
+    # The same kind of edit, with another file edited and not staged.
+    other = sources[0] if sources[0] != first else sources[1]
+    (root / other).write_text("// not staged\n", encoding="utf-8")
+    target = near[1]
+    text += _import_line(root, first, target, "unstagedEditLast")
+    (root / first).write_text(text, encoding="utf-8")
+    git(root, "add", "--", first)
+    tried, done = proofs.tried, proofs.proven
+    _staged(root, first, f"{first} imports {target}, {other} edited and not staged")
+    assert proofs.tried == tried + 1 and proofs.proven == done, (proofs.tried, proofs.proven)

@@ -31,8 +31,6 @@ from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Severity, Violation
 from filid.rules.base import Finding, Rule, RuleContext
 from filid.rules.catalogue import regime_severity, rule_runs
-from filid.rules.registry import RULES
-from filid.rules.unpublished_package_import import is_erased_at_emit
 from filid.scan.classify import is_fixture_path
 from filid.scan.universe import (
     is_source_file,
@@ -125,6 +123,8 @@ def _evaluate(
     scope: str,
     files: Sequence[str] | None,
 ) -> ValidationResult:
+    from filid.rules.registry import RULES  # every rule: imported when they run
+
     selected = select_rules(rule_ids)
     config = project.config
     overrides = config.structure.entry_point_overrides
@@ -286,6 +286,8 @@ def unpublished_of(
     """:func:`unpublished_imports` over ``edges`` alone; ``aliased(importer, specifier)`` says
     whether a bundler alias maps the specifier (None: no alias is known, so a proof that
     uses this answer can only be more cautious than the full run)."""
+    from filid.rules.unpublished_package_import import is_erased_at_emit
+
     found: dict[tuple[str, str], str] = {}
     for edge in edges:
         specifier = edge.fact.specifier

@@ -31,7 +31,7 @@ from filid.model.nodes import FractalTree
 from filid.model.report import Regime
 from filid.parse import parse_files
 from filid.parse.vitest import read_typecheck_globs
-from filid.rules.registry import ALIASES, RULES_BY_ID
+from filid.rules.catalogue import ALIASES, RULE_IDS
 from filid.scan.classify import build_tree, is_test_file
 from filid.scan.documents import (
     INTENT_DOCUMENTS,
@@ -147,9 +147,7 @@ def _load_project(
 ) -> Project:
     resolved = resolve_root(root)
     if config is None:
-        config = load_config(
-            resolved, config_path, known_rule_ids=tuple(RULES_BY_ID), rule_aliases=ALIASES
-        )
+        config = load_config(resolved, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
     universe = listed or list_project_universe(resolved, config)
     sources = [f for f in universe.files if is_source_file(f)]
     if stats is None and len(universe.stats) == len(universe.files):

@@ -37,7 +37,7 @@ one); staged deletions still load the project once more to find the imports they
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,11 +101,12 @@ def _changed(state: StagedState, changes: Sequence[StagedChange]) -> list[Change
 
 
 def _reverified(
-    root: Path, state: StagedState, changed: Sequence[Changed]
+    root: Path, state: StagedState, changed: Sequence[Changed], read: dict[str, bytes]
 ) -> dict[str, tuple[str, str | None, str]] | None:
     """The changed files with their new (blob, tree blob, digests) when none of the changes
     can alter the result (the early cutoff, on staged content); None when it must be
-    recomputed."""
+    recomputed. The blobs read (the changed files' new ones, and the ones the result was
+    computed from, which the patch path compares them with) are left in ``read``."""
     if len(changed) > MAX_REPARSED:
         return None
     if not changed:
@@ -120,7 +121,10 @@ def _reverified(
             return None
         if is_vitest_config(name):
             return None  # its `typecheck.include` strings decide test files, not its facts
-    blobs = read_blobs(root, [blob for _, _, blob, _ in changed], MAX_FILE_BYTES)
+    wanted = [blob for _, _, blob, _ in changed]
+    wanted += [then for name, _, _, in_tree in changed if (then := _then(state, name, in_tree))]
+    blobs = read_blobs(root, wanted, MAX_FILE_BYTES)
+    read.update(blobs)
     needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
     verified: dict[str, tuple[str, str | None, str]] = {}
     for name, index, blob, in_tree in changed:
@@ -184,11 +188,13 @@ def _patch(
     changed: Sequence[Changed],
     files: Sequence[str],
     clean: Callable[[], bool],
+    read: Mapping[str, bytes],
 ) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, int]] | None:
     """The changed files' delta entries and the module edge counts, when
     ``check.staged_patch`` proves the stored result still holds for these import edits
     (``files`` is the state's universe; ``clean()`` tells whether the work tree's copies of
-    them equal the index, asked before the proof reads any); None otherwise."""
+    them equal the index, asked before the proof answers; ``read`` the blobs already read);
+    None otherwise."""
     from filid.check.project import gc_paused  # the proof imports it too
     from filid.check.staged_patch import unchanged_by_imports
     from filid.parse.files import MAX_FILE_BYTES, process_source
@@ -200,7 +206,8 @@ def _patch(
     if graph is None:
         return None
     wanted = [blob for _, _, now, then in edited for blob in (now, then)]
-    contents = read_blobs(root, wanted, MAX_FILE_BYTES)
+    missing = [blob for blob in wanted if blob not in read]
+    contents = {**read, **(read_blobs(root, missing, MAX_FILE_BYTES) if missing else {})}
     needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
     verified: dict[str, tuple[str, str | None, str]] = {}
     for (name, index, now, then), (_, _, _, in_tree) in zip(edited, changed, strict=True):
@@ -268,7 +275,8 @@ def check_staged(
             if annotate is None:
                 key += "-plain"  # a result without the CLI's refused-fix marks is another one
             state = load_staged_state(cache_dir, key)
-    resolutions: object = None
+    read: dict[str, bytes] = {}  # blobs the early cutoff read, for the patch path
+    resolved_by: str | None = None  # the state whose stored resolutions still hold
     patchable: list[Changed] | None = None
 
     def answer(
@@ -297,14 +305,15 @@ def check_staged(
         changes = staged_changes(root, state.tree)
         changed = _changed(state, changes) if changes is not None else None
         if changed is not None:
-            verified = _reverified(root, state, changed)
+            verified = _reverified(root, state, changed, read)
             if verified is not None:
                 cached = answer(state, verified)
                 if cached is not None:
                     return cached
             elif all(is_source_file(name) for name, _, _, _ in changed):
-                # Same files, same tsconfigs and manifests: specifiers resolve as before.
-                resolutions = load_resolutions(cache_dir, state.token)
+                # Same files, same tsconfigs and manifests: specifiers resolve as before
+                # (read only when the result is computed: the proof does not need them).
+                resolved_by = state.token
                 patchable = changed
     asked: list[frozenset[str] | None] = []  # `git diff-files`, asked at most once
     pending: list[Callable[[], frozenset[str] | None]] = []
@@ -332,7 +341,7 @@ def check_staged(
                 found = differing()
                 return found is not None and found.isdisjoint(listed)
 
-            proven = _patch(root, cache_dir, config, state, edited, patchable, listed, clean)
+            proven = _patch(root, cache_dir, config, state, edited, patchable, listed, clean, read)
             if proven is not None:
                 cached = answer(state, *proven)
                 if cached is not None:
@@ -351,6 +360,9 @@ def check_staged(
     if unstaged is None or unstaged:
         return work_tree()
     assert tree is not None
+    resolutions: object = None
+    if resolved_by is not None and cache_dir is not None:
+        resolutions = load_resolutions(cache_dir, resolved_by)
     return _compute(
         root, config_path, config, rule_ids, files, use_cache, progress, universe, annotate,
         (cache_dir, key, (tree, against)) if cache_dir is not None else None, resolutions,
@@ -380,7 +392,7 @@ def _compute(
         # The index must not have moved while the result was computed (a `git add` meanwhile).
         if staged_changes(root, tree) == against:
             from filid.check.project import gc_paused
-            from filid.check.staged_patch import graph_summary
+            from filid.check.staged_summary import graph_summary
             from filid.model.report import Regime
 
             with gc_paused():

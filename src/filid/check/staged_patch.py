@@ -16,7 +16,7 @@ entry. This module proves that case without recomputing the project, and answers
   file graph) and the state holds its graph summary (``graph_summary``);
 - the work tree's copies of the staged files equal the index (as for a computed staged
   run: the unchanged files, documents and manifests are read from the work tree); asked of
-  ``git diff-files`` only once the changed blobs passed step 1.
+  ``git diff-files``, which runs while the proof does, before the proof answers.
 
 Each changed file's previous content is the blob the stored result was computed from (read
 from git), so its old and new facts are both parsed, and the proof is:
@@ -42,7 +42,11 @@ from git), so its old and new facts are both parsed, and the proof is:
    target of a violation with a safe or moderate fix (whose plan reads the imports of the
    files it moves or rewrites).
 
-Anything else falls back to the full computation. ``tests/check/test_staged_patch.py``
+What the proof reads beyond the state (facts of unchanged files, documents, the rules that
+read imports) is read on first use (``filid.check.staged_context``); the summary kept with
+the state is ``filid.check.staged_summary``'s, and the module graph step is
+``filid.check.staged_cycles``. Anything else falls back to the full
+computation. ``tests/check/test_staged_patch.py``
 checks the answers byte for byte against ``--no-cache`` runs after random import edits.
 """
 
@@ -50,8 +54,8 @@ from __future__ import annotations
 
 import dataclasses
 import marshal
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,224 +63,33 @@ if TYPE_CHECKING:
     from filid.config.model import Config
     from filid.graph.resolve import Resolver
     from filid.model.facts import FileFacts
-    from filid.model.graph import FileGraph, ImportEdge, ModuleGraph, UnresolvedImport
-    from filid.model.nodes import FractalTree
+    from filid.model.graph import ImportEdge, UnresolvedImport
 
-# Imported where used: the staged state loads this module on every staged run, and the
-# early cutoff must not pay for the graph code (any ``filid.graph`` module loads them all).
+from filid.check.staged_context import (
+    Documents,
+    SourceFacts,
+    finds_any,
+    rule_context,
+    watched_rules,
+)
+from filid.check.staged_cycles import changed_module_edges
+from filid.check.staged_summary import (
+    STYLE,
+    GraphSummary,
+    decode_tree,
+    fix_involved,
+    parent_dir,
+    tally,
+)
+from filid.rules.base import Reads
+
+# The graph code is imported where used (any ``filid.graph`` module loads them all).
 
 
-def parent_dir(path: str) -> str:
-    """The folder holding ``path`` (``"."`` at the root): ``graph.compiler_paths``'s."""
-    head, sep, _ = path.rpartition("/")
-    return head if sep else "."
-
-
-__all__ = [
-    "GraphSummary",
-    "decode_tree",
-    "encode_tree",
-    "graph_summary",
-    "unchanged_by_imports",
-]
+__all__ = ["Edited", "unchanged_by_imports"]
 
 # (path, universe index, blob in the index now, blob the stored result was computed from)
 Edited = tuple[str, int, str, str]
-
-_PAIR = "\0"  # joins a module edge's two owners into one key
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class GraphSummary:
-    """What the patch path needs of a computed run beyond its result.
-
-    ``side_effect_free`` and ``tests`` hold one character per universe file (``"1"``,
-    ``"0"``; ``" "`` for a file without parsed facts); ``pairs`` counts, per module edge
-    (``"source\\0target"``), the imports that support it and are not type imports, and per
-    relative specifier style (``"\\1style <style>"``) the non-test imports that show it;
-    ``components`` are the strongly connected components of two or more owners over those
-    edges (the cycles); ``declared`` is the regime; ``tree`` the run's classified tree
-    without its documents (:func:`encode_tree`; None: not kept, the proof rebuilds it).
-    """
-
-    declared: bool
-    side_effect_free: str
-    tests: str
-    pairs: dict[str, int]
-    components: list[list[str]]
-    tree: Any = None
-
-    def encode(self) -> dict[str, Any]:
-        return {
-            "declared": self.declared,
-            "sef": self.side_effect_free,
-            "tests": self.tests,
-            "pairs": self.pairs,
-            "components": self.components,
-            "tree": self.tree,
-        }
-
-    @staticmethod
-    def decode(data: Any, files: int) -> GraphSummary | None:
-        """The summary from its stored form, or None when malformed."""
-        if not isinstance(data, dict):
-            return None
-        declared, sef, tests = data.get("declared"), data.get("sef"), data.get("tests")
-        pairs, components = data.get("pairs"), data.get("components")
-        if not (
-            isinstance(declared, bool)
-            and isinstance(sef, str)
-            and isinstance(tests, str)
-            and len(sef) == len(tests) == files
-            and isinstance(pairs, dict)
-            and all(isinstance(k, str) and type(v) is int for k, v in pairs.items())
-            and isinstance(components, list)
-            and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in components)
-        ):
-            return None
-        return GraphSummary(declared, sef, tests, pairs, components, data.get("tree"))
-
-
-def encode_tree(tree: FractalTree) -> tuple[Any, ...]:
-    """``tree``'s nodes and owners as plain tuples (marshal keeps them tuples), in the
-    order of ``tree.nodes``; its documents and files are left out (the proof reads the
-    documents, the files are the state's). :func:`decode_tree` inverts it."""
-    return tuple(
-        (
-            node.path,
-            node.category.value,
-            node.children,
-            node.organs,
-            node.files,
-            node.intent_doc,
-            node.detail_doc,
-            node.index_file,
-            node.main_file,
-            tree.owners[node.path],
-        )
-        for node in tree.nodes.values()
-    )
-
-
-def decode_tree(
-    data: Any, root: Path, files: Sequence[str], documents: Mapping[str, Any]
-) -> FractalTree | None:
-    """The tree :func:`encode_tree` encoded, with ``root``, ``files`` and ``documents`` as
-    ``build_tree`` sets them; None when ``data`` is malformed."""
-    from filid.model.nodes import FractalNode, FractalTree, NodeCategory
-
-    categories = {c.value: c for c in NodeCategory}
-    nodes: dict[str, FractalNode] = {}
-    owners: dict[str, str] = {}
-    if not isinstance(data, tuple):
-        return None
-    try:
-        for path, category, kids, organs, names, intent, detail, index, main, owner in data:
-            if not (
-                type(path) is str
-                and type(kids) is tuple
-                and type(organs) is tuple
-                and type(names) is tuple
-                and type(owner) is str
-            ):
-                return None
-            top = path == "."
-            head, _, name = path.rpartition("/")
-            nodes[path] = FractalNode(
-                path=path,
-                name=root.name if top else name,
-                category=categories[category],
-                parent=None if top else (head or "."),
-                children=kids,
-                organs=organs,
-                files=names,
-                depth=0 if top else path.count("/") + 1,
-                intent_doc=intent,
-                detail_doc=detail,
-                index_file=index,
-                main_file=main,
-            )
-            owners[path] = owner
-    except (TypeError, ValueError, KeyError):
-        return None
-    if "." not in nodes:
-        return None
-    return FractalTree(
-        root=root,
-        nodes=nodes,
-        files=tuple(sorted(files)),
-        documents=dict(documents),
-        owners=owners,
-    )
-
-
-def graph_summary(
-    files: Sequence[str],
-    facts: Mapping[str, FileFacts],
-    test_files: frozenset[str],
-    module_graph: ModuleGraph,
-    declared: bool,
-    tree: FractalTree | None = None,
-) -> GraphSummary:
-    """The summary of a computed project (see :class:`GraphSummary`); ``tree`` is its
-    classified tree (kept when the project is declared: the only regime the proof runs)."""
-    from filid.graph.cycles import is_type_import, strongly_connected
-
-    sef = "".join(
-        " " if (f := facts.get(name)) is None else "1" if f.is_side_effect_free else "0"
-        for name in files
-    )
-    tests = "".join("1" if name in test_files else "0" for name in files)
-    pairs: dict[str, int] = _tally(f for n, f in facts.items() if n not in test_files)
-    adjacency: dict[str, list[str]] = {}
-    for edge in module_graph.edges:
-        counted = sum(1 for e in edge.evidence if not is_type_import(e))
-        if counted and edge.source != edge.target:
-            pairs[edge.source + _PAIR + edge.target] = counted
-            adjacency.setdefault(edge.source, []).append(edge.target)
-    nodes = sorted(set(adjacency) | {t for targets in adjacency.values() for t in targets})
-    components = [
-        sorted(c) for c in strongly_connected(nodes, {k: sorted(v) for k, v in adjacency.items()})
-    ]
-    kept = encode_tree(tree) if declared and tree is not None else None
-    cycles = [c for c in components if len(c) > 1]
-    return GraphSummary(declared, sef, tests, pairs, cycles, kept)
-
-
-class _Facts(Mapping[str, "FileFacts"]):
-    """Facts of the project's source files, parsed on first use from the work tree (which
-    equals the index: checked), except the edited files, whose facts are given."""
-
-    def __init__(self, root: Path, sources: Sequence[str], given: Mapping[str, FileFacts]):
-        self._root = root
-        self._sources = sources
-        self._known = frozenset(sources)
-        self._memo: dict[str, FileFacts | None] = dict(given)
-
-    def _load(self, path: str) -> FileFacts | None:
-        if path not in self._memo:
-            from filid.parse.encoding import decode_facts
-            from filid.parse.files import process_file
-
-            found = None
-            if path in self._known:
-                outcome = process_file(self._root, path)
-                if outcome.note is None and outcome.encoded is not None:
-                    found = decode_facts(outcome.encoded)
-            self._memo[path] = found
-        return self._memo[path]
-
-    def __getitem__(self, path: str) -> FileFacts:
-        found = self._load(path)
-        if found is None:
-            raise KeyError(path)
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._sources)
-
-    def __len__(self) -> int:
-        return len(self._sources)
 
 
 def _edges(
@@ -326,32 +139,12 @@ def _surface(facts: FileFacts, *, lines: bool = True) -> FileFacts:
     return dataclasses.replace(facts, imports=(), exports=exports)
 
 
-def _fix_involved(violations: Sequence[bytes]) -> frozenset[str]:
-    """Every path a violation with a safe or moderate fix that moves, renames or rewrites
-    names (path, location, related locations, fix target): the planner reads the imports
-    of, and into, what it moves or rewrites."""
-    from filid.model.violations import Risk, SyncActionKind
-
-    applicable = {Risk.SAFE.value, Risk.MODERATE.value}
-    # Creating an entry point reads its folder's files' exports (unchanged), splitting a
-    # barrel reads the barrel (a fix input): neither reads who imports what.
-    unaffected = {
-        SyncActionKind.CREATE_INDEX.value,
-        SyncActionKind.CREATE_MAIN.value,
-        SyncActionKind.SPLIT.value,
-    }
-    found: set[str] = set()
-    for blob in violations:
-        data = marshal.loads(blob)
-        fix = data[7]
-        if fix is None or fix[1] not in applicable or fix[0] in unaffected:
-            continue
-        found.add(data[3])
-        found.add(data[4][0])
-        found.update(r[0] for r in data[8])
-        if fix[3]:
-            found.add(fix[3])
-    return frozenset(found)
+def _fix_involved(summary: GraphSummary, violations: Sequence[bytes]) -> frozenset[str]:
+    """:func:`staged_summary.fix_involved` of the stored result: kept with the summary, else
+    found in the encoded ``violations``."""
+    if summary.involved is not None:
+        return frozenset(summary.involved.split("\0") if summary.involved else ())
+    return fix_involved(marshal.loads(blob) for blob in violations)
 
 
 def _touches(path: str, involved: frozenset[str]) -> bool:
@@ -365,39 +158,26 @@ def _touches(path: str, involved: frozenset[str]) -> bool:
         current = parent_dir(current)
 
 
-_STYLE = "\1style "  # a key of ``GraphSummary.pairs`` counting one specifier style
-
-
-def _tally(files: Iterable[FileFacts]) -> dict[str, int]:
-    """The relative specifier styles of ``files``' imports, counted under
-    ``GraphSummary.pairs`` keys: what the fix planner's majority style counts
-    (``PlanningContext.style``)."""
-    from filid.fix.specifiers import is_relative, style_of
-
-    known: dict[str, str | None] = {}
-    found: dict[str, int] = {}
-    for facts in files:
-        for fact in facts.imports:
-            specifier = fact.specifier
-            if specifier is None:
-                continue
-            key = known.get(specifier, "")
-            if key == "":
-                style = style_of(specifier) if is_relative(specifier) else None
-                key = known[specifier] = None if style is None else _STYLE + style.value
-            if key is not None:
-                found[key] = found.get(key, 0) + 1
-    return found
-
-
 def _styles(facts: FileFacts) -> Counter[str]:
-    """:func:`_tally` of one file."""
-    return Counter(_tally((facts,)))
+    """:func:`tally` of one file."""
+    return Counter(tally((facts,)))
+
+
+def _tests(files: Sequence[str], bits: str) -> frozenset[str]:
+    """The test files of ``files``, by their ``GraphSummary.tests`` bit."""
+    if len(bits) != len(files):
+        raise ValueError("the summary does not match the files")
+    found = []
+    at = bits.find("1")
+    while at >= 0:
+        found.append(files[at])
+        at = bits.find("1", at + 1)
+    return frozenset(found)
 
 
 def _leader(counts: Mapping[str, int]) -> str | None:
     """The majority style of ``counts`` (None: a tie or none, left to the tsconfig)."""
-    styles = {k: v for k, v in counts.items() if k.startswith(_STYLE)}
+    styles = {k: v for k, v in counts.items() if k.startswith(STYLE)}
     best = max(styles.values(), default=0)
     leaders = [k for k, v in styles.items() if v == best]
     return leaders[0] if len(leaders) == 1 and best > 0 else None
@@ -419,34 +199,32 @@ def unchanged_by_imports(
 
     The caller has checked what the state alone can tell (the file set, source files,
     mentions, fix-planner reads); ``clean()`` tells whether the work tree's copies of
-    ``files`` equal the index, asked before the first of them is read.
+    ``files`` equal the index. The proof reads the work tree (manifests, tsconfigs, the
+    documents and facts it looks at) and asks ``clean()`` last, before it answers: git
+    compares the work tree while the proof runs, and a proof over a work tree that differs
+    from the index answers None.
     """
     from filid.check.project import gc_paused
+    from filid.model.errors import FilidError
 
-    with gc_paused():  # the tree's many small objects hold no cycles (as load_project)
-        return _prove(root, config, files, summary, violations, edited, contents, clean)
-
-
-def _prove(
-    root: Path,
-    config: Config,
-    files: Sequence[str],
-    summary: GraphSummary,
-    violations: Sequence[bytes],
-    edited: Sequence[Edited],
-    contents: Mapping[str, bytes],
-    clean: Callable[[], bool],
-) -> dict[str, int] | None:
-    """:func:`unchanged_by_imports`, with the collector paused."""
-    from filid.check.project import DOCUMENTS_READ
-    from filid.config.globs import matches_any_glob
-    from filid.model.facts import ImportKind
-    from filid.parse.encoding import decode_facts
-    from filid.parse.files import is_entry_file, process_source
-    from filid.scan.universe import is_source_file
-
-    if not summary.declared:
+    try:
+        with gc_paused():  # the tree's many small objects hold no cycles (as load_project)
+            proven = _prove(root, config, files, summary, violations, edited, contents)
+    except FilidError:
+        # A manifest or tsconfig that does not parse (perhaps an unstaged edit: the work
+        # tree is not asked first): the computation reports it, or reads the index's copy.
         return None
+    return proven if proven is not None and clean() else None
+
+
+def _parsed(
+    edited: Sequence[Edited], contents: Mapping[str, bytes]
+) -> tuple[dict[str, FileFacts], dict[str, FileFacts]] | None:
+    """The edited files' facts before and after, when both parse without a syntax error
+    and differ in imports only (step 1, export lines aside); else None."""
+    from filid.parse.encoding import decode_facts
+    from filid.parse.files import process_source
+
     old: dict[str, FileFacts] = {}
     new: dict[str, FileFacts] = {}
     for name, _, now, then in edited:
@@ -463,7 +241,31 @@ def _prove(
             return None
         if _surface(old[name], lines=False) != _surface(new[name], lines=False):
             return None  # 1. more than imports changed
-    tests = frozenset(name for name, bit in zip(files, summary.tests, strict=True) if bit == "1")
+    return old, new
+
+
+def _prove(
+    root: Path,
+    config: Config,
+    files: Sequence[str],
+    summary: GraphSummary,
+    violations: Sequence[bytes],
+    edited: Sequence[Edited],
+    contents: Mapping[str, bytes],
+) -> dict[str, int] | None:
+    """:func:`unchanged_by_imports` but for the work tree's check, with the collector
+    paused."""
+    from filid.config.globs import matches_any_glob
+    from filid.model.facts import ImportKind
+    from filid.parse.files import is_entry_file
+
+    if not summary.declared:
+        return None
+    parsed = _parsed(edited, contents)
+    if parsed is None:
+        return None
+    old, new = parsed
+    tests = _tests(files, summary.tests)
     styles: Counter[str] = Counter()
     for name in old:
         if name not in tests:
@@ -472,10 +274,12 @@ def _prove(
     updated = {k: summary.pairs.get(k, 0) + v for k, v in styles.items() if v}
     if any(v < 0 for v in updated.values()):
         return None  # the summary does not match these files: do not guess
-    if _leader(summary.pairs) != _leader({**summary.pairs, **updated}):
+    styled = {k: v for k, v in summary.pairs.items() if k.startswith(STYLE)}
+    if _leader(styled) != _leader({**styled, **updated}):
         return None  # 4. the planner's majority style moves
-    if not clean():
-        return None  # the unchanged files, documents and manifests are read from disk
+    running = watched_rules(config)
+    if running is None or any(reads & Reads.FILE_GRAPH for _, reads in running):
+        return None
     from filid.graph import build_resolver
 
     resolver = build_resolver(root, files)
@@ -485,13 +289,13 @@ def _prove(
         entry = name in entries or (overrides and matches_any_glob(name, overrides))
         if (entry or is_entry_file(name)) and _surface(old[name]) != _surface(new[name]):
             return None  # 1. an entry's export lines are shown (entry-point-surface)
-    sources = [f for f in files if is_source_file(f)]
-    old_view = _Facts(root, sources, old)
-    new_view = _Facts(root, sources, new)
+    universe = frozenset(files)
+    old_view = SourceFacts(root, files, old, universe)
+    new_view = SourceFacts(root, files, new, universe)
     before_edges: dict[str, list[ImportEdge]] = {}
     after_edges: dict[str, list[ImportEdge]] = {}
     after_unresolved: list[UnresolvedImport] = []
-    involved = _fix_involved(violations)
+    involved = _fix_involved(summary, violations)
     for name in old:
         before_edges[name], unresolved_before = _edges(name, old_view, resolver)
         after_edges[name], unresolved_after = _edges(name, new_view, resolver)
@@ -513,23 +317,6 @@ def _prove(
                 reached.append(pointed)
         if any(_touches(path, involved) for path in reached):
             return None  # 4. a fix the planner plans reads these imports
-    from filid.check.engine import build_options
-    from filid.rules.base import Reads, rule_reads
-    from filid.rules.catalogue import rule_runs
-    from filid.rules.registry import RULES
-
-    running = []
-    for rule in RULES:
-        rule_config = config.rules.get(rule.meta.id)
-        if rule_runs(
-            rule.meta.id,
-            enabled_by_default=rule.meta.enabled_by_default,
-            configured=rule_config.enabled if rule_config else None,
-            declared=True,
-        ):
-            running.append((rule, rule_reads(rule.meta.id, declared=True)))
-    if any(reads & Reads.FILE_GRAPH for _, reads in running):
-        return None
     if any(reads & Reads.IMPORTED_FILES for _, reads in running):
         for name in old:
 
@@ -541,20 +328,15 @@ def _prove(
 
             if imported(before_edges[name]) != imported(after_edges[name]):
                 return None  # 3. another file's findings may follow who imports it
-    # The tree, as load_project builds it: the same files, documents and side effects.
-    from filid.scan.classify import build_tree
-    from filid.scan.documents import read_document
-
-    documents = {}
-    for file in files:
-        if file.rpartition("/")[2] in DOCUMENTS_READ:
-            facts, _ = read_document(root, file)
-            if facts is not None:
-                documents[file] = facts
+    # The tree, as load_project builds it: the same files, documents and side effects. The
+    # documents are read as the rules ask for them.
+    documents = Documents(root, files, universe)
     # The computed run's tree, kept with the summary: step 1 left every input of the
     # classification as it was (files, documents, side effects, config, route folders).
     tree = decode_tree(summary.tree, root, files, documents)
     if tree is None:
+        from filid.scan.classify import build_tree
+
         side_effect_free = {
             name: bit == "1"
             for name, bit in zip(files, summary.side_effect_free, strict=True)
@@ -565,16 +347,18 @@ def _prove(
             files,
             config.structure,
             side_effect_free,
-            documents,
+            dict(documents),
             route_directories=resolver.route_directories(),
         )
     context: Any = None
     for rule, reads in running:
         if reads & Reads.MODULE_GRAPH:
+            from filid.check.engine import build_options
+
             options = build_options(rule, config.rules.get(rule.meta.id), config)
             if getattr(options, "includeTypeImports", False):
                 return None
-            found = _module_edges(tree, summary, old, before_edges, after_edges, tests)
+            found = changed_module_edges(tree, summary, old, before_edges, after_edges, tests)
             if found is None:
                 return None
             updated.update(found)
@@ -586,135 +370,9 @@ def _prove(
                 unresolved=tuple(after_unresolved),
             )
             if context is None:
-                context = _context(own, tree, new_view, tests, resolver, config, sources)
-            if _finds_any(rule, context, config):
+                context = rule_context(
+                    own, tree, new_view, tests, resolver, config, summary.folders
+                )
+            if finds_any(rule, context, config):
                 return None  # 3. a new finding at the changed file
     return updated
-
-
-def _module_edges(
-    tree: FractalTree,
-    summary: GraphSummary,
-    edited: Mapping[str, FileFacts],
-    before: Mapping[str, list[ImportEdge]],
-    after: Mapping[str, list[ImportEdge]],
-    tests: frozenset[str],
-) -> dict[str, int] | None:
-    """The module edges whose count of runtime imports changed, with the new counts, when
-    the cycles cannot have changed (step 3 of the module docstring); else None."""
-    from filid.graph.cycles import is_type_import
-    from filid.graph.module_graph import module_pair
-
-    pair = module_pair(tree)
-    delta: Counter[str] = Counter()
-    touched: set[tuple[str, str]] = set()
-    for name in edited:
-        if name in tests:
-            continue  # a test file's imports are no module edge
-        for sign, edges in ((-1, before[name]), (1, after[name])):
-            for edge in edges:
-                if is_type_import(edge):
-                    continue
-                found = pair(edge.source, edge.target)
-                if found is not None:
-                    delta[found[0] + _PAIR + found[1]] += sign
-                    touched.add(found)
-    component = {m: i for i, members in enumerate(summary.components) for m in members}
-    for source, target in touched:
-        at = component.get(source)
-        if at is not None and at == component.get(target):
-            return None  # an edge inside a cycle: its route or evidence may change
-    updated: dict[str, int] = {}
-    added: list[tuple[str, str]] = []
-    for key, change in delta.items():
-        if change == 0:
-            continue
-        was = summary.pairs.get(key, 0)
-        now = was + change
-        if now < 0:
-            return None  # the summary does not match these files: do not guess
-        updated[key] = now
-        if was == 0 and now > 0:
-            source, _, target = key.partition(_PAIR)
-            added.append((source, target))
-    if added:
-        adjacency: dict[str, list[str]] = {}
-        for key, count in (*summary.pairs.items(), *updated.items()):
-            if count > 0:
-                source, _, target = key.partition(_PAIR)
-                adjacency.setdefault(source, []).append(target)
-        for key, count in updated.items():
-            if count == 0:
-                source, _, target = key.partition(_PAIR)
-                if target in adjacency.get(source, []):
-                    adjacency[source].remove(target)
-        for source, target in added:
-            if _reaches(adjacency, target, source):
-                return None  # the new edge closes a cycle
-    return updated
-
-
-def _reaches(adjacency: Mapping[str, list[str]], start: str, goal: str) -> bool:
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        if node == goal:
-            return True
-        for nxt in adjacency.get(node, ()):
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    return False
-
-
-def _context(
-    graph: FileGraph,
-    tree: FractalTree,
-    facts: Mapping[str, FileFacts],
-    tests: frozenset[str],
-    resolver: Resolver,
-    config: Config,
-    sources: Sequence[str],
-) -> Any:
-    """The ``RuleContext`` of the engine with the changed files' imports alone (``graph``)
-    as the file graph and no module graph; ``sources`` are the tree's source files (what
-    ``source_directories`` keeps of its files)."""
-    from filid.check.engine import folders_holding, unpublished_of
-    from filid.config.globs import matches_any_glob
-    from filid.model.graph import ModuleGraph
-    from filid.rules.base import RuleContext
-    from filid.scan.documents import LEGACY_LEDGER, has_legacy_ledger
-
-    entry_files = set(resolver.manifest_entry_files())
-    overrides = config.structure.entry_point_overrides
-    if overrides:
-        entry_files |= {f for f in tree.files if matches_any_glob(f, overrides)}
-    return RuleContext(
-        tree=tree,
-        facts=facts,
-        file_graph=graph,
-        module_graph=ModuleGraph(nodes=(), edges=()),
-        structure=config.structure,
-        test_files=tests,
-        entry_files=frozenset(entry_files),
-        route_directories=resolver.route_directories(),
-        legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(tree.root) else None,
-        declared=True,
-        source_directories=folders_holding(sources),
-        package_directories=resolver.package_directories(),
-        unpublished_imports=unpublished_of(graph.edges, resolver),
-        generated_imports=frozenset(),
-    )
-
-
-def _finds_any(rule: Any, context: Any, config: Config) -> bool:
-    """Whether ``rule`` finds anything over ``context`` (the changed files' imports)."""
-    from filid.check.engine import build_options
-
-    if rule.meta.id == "unresolved-import" and any(
-        item.specifier != "<dynamic>" for item in context.file_graph.unresolved
-    ):
-        return True  # its generated-code exemption is not recomputed here: no proof
-    options = build_options(rule, config.rules.get(rule.meta.id), config)
-    return any(True for _ in rule.check(context, options))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filid.check.result_codec import encode_result
-from filid.check.staged_patch import GraphSummary
+from filid.check.staged_summary import GraphSummary, fix_involved
 from filid.model.report import ValidationResult
 from filid.store.sealed import read_sealed, write_sealed
 
@@ -54,8 +54,9 @@ class StagedState:
     encoded violation marshalled alone, found through ``touches`` (see :func:`_touch_index`).
     ``delta`` holds the files re-verified since: path → (blob in the index, blob in the
     tree, digests). ``pair_overrides`` are the module edge counts (and style tallies) the
-    patch path's proofs changed since (``check.staged_patch``), whose summary of the run is
-    a file of its own (:func:`load_graph`): the early cutoff never reads it.
+    patch path's proofs changed since (``check.staged_summary``), whose summary of the run is
+    a file of its own (:func:`load_graph`): the early cutoff never reads it. ``memo`` keeps
+    what :meth:`mentions` joined for the next file asked.
     """
 
     token: str
@@ -70,6 +71,9 @@ class StagedState:
     touches: tuple[str, list[int], str, list[int]]
     delta: dict[str, tuple[str, str | None, str]]
     pair_overrides: dict[str, int] = dataclasses.field(default_factory=dict)
+    memo: dict[str, str | bytes] = dataclasses.field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def index_of(self, name: str) -> int | None:
         """The universe index of ``name``, or None when it is not a universe file."""
@@ -105,34 +109,88 @@ class StagedState:
 
     def mentions(self, name: str) -> bool:
         """Whether the result names ``name`` anywhere (a violation, a note, a message)."""
-        if name in repr(self.result):
-            return True
-        encoded = name.encode("utf-8")
-        return any(encoded in blob for blob in self.violations)
+        return (
+            name in self._text("all")
+            or name in self._text("notes")
+            or name.encode("utf-8") in self._violation_bytes()
+        )
 
     def mentions_beyond_refusals(self, name: str) -> bool:
         """:meth:`mentions`, not counting the notes that say why another file's fix is
         refused (``fix not possible: <rule> at <path>: <reason>``, with ``<path>`` not
         ``name``): such a note follows from that violation and the planner's reading,
-        which the patch path checks apart (``check.staged_patch``)."""
-        notes = self.result.get("notes")
-        rest = {k: v for k, v in self.result.items() if k != "notes"}
-        if name in repr(rest):
+        which the patch path checks apart (``check.staged_patch``). Nor the folders each
+        rule evaluated: they are the tree's nodes a rule applies to (no file is a node), and
+        the patch path proves the tree unchanged."""
+        if name in self._text("named"):
             return True
-        if isinstance(notes, list):
+        notes = self.result.get("notes")
+        if name in self._text("notes") and isinstance(notes, list):
             for note in notes:
-                text = str(note)
-                if name not in text:
+                if not isinstance(note, str):
+                    if _names(note, name):
+                        return True
                     continue
-                if not text.startswith("fix not possible: "):
+                if name not in note:
+                    continue
+                if not note.startswith("fix not possible: "):
                     return True
-                subject = text.partition(": ")[2].partition(": ")[0]  # "<rule> at <path>"
+                subject = note.partition(": ")[2].partition(": ")[0]  # "<rule> at <path>"
                 if subject.partition(" at ")[2] == name:
                     return True
-        elif name in repr(notes):
+        elif name in self._text("notes"):
             return True
-        encoded = name.encode("utf-8")
-        return any(encoded in blob for blob in self.violations)
+        return name.encode("utf-8") in self._violation_bytes()
+
+    def _text(self, part: str) -> str:
+        """Every string of the result but its violations (``"all"``: but its notes too;
+        ``"notes"``: its notes alone; ``"named"``: neither its notes nor the nodes each rule
+        evaluated), NUL-joined (no path holds a NUL): a name is mentioned when it is found
+        in one of them. Kept for the next file asked."""
+        found = self.memo.get(part)
+        if found is None:
+            if part == "notes":
+                value: Any = self.result.get("notes")
+            else:
+                left_out = {"notes", "evaluated"} if part == "named" else {"notes"}
+                value = {k: v for k, v in self.result.items() if k not in left_out}
+            strings: list[str] = []
+            _strings_of(value, strings)
+            found = self.memo[part] = "\0".join(strings)
+        assert isinstance(found, str)
+        return found
+
+    def _violation_bytes(self) -> bytes:
+        """The encoded violations, NUL-joined (marshal writes a string as its UTF-8)."""
+        found = self.memo.get("violations")
+        if found is None:
+            found = self.memo["violations"] = b"\0".join(self.violations)
+        assert isinstance(found, bytes)
+        return found
+
+
+def _strings_of(value: Any, out: list[str]) -> None:
+    """Append every string in ``value`` (dict keys and values, list and tuple items, at any
+    depth) to ``out``; a list of strings alone is appended joined."""
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _strings_of(key, out)
+            _strings_of(item, out)
+    elif isinstance(value, list | tuple):
+        try:
+            out.append("\0".join(value))  # a list of paths: joined at C speed
+        except TypeError:
+            for item in value:
+                _strings_of(item, out)
+
+
+def _names(value: Any, name: str) -> bool:
+    """Whether a string in ``value`` holds ``name``."""
+    strings: list[str] = []
+    _strings_of(value, strings)
+    return any(name in text for text in strings)
 
 
 # ``"<32 hex> <32 hex>"`` (parse.cache.digest_pair).
@@ -317,6 +375,9 @@ def store_state(
         (cache_dir / _GRAPH).unlink(missing_ok=True)
         write_sealed(cache_dir / _NAME, payload)
         if graph is not None:
+            # What fixes the planner would plan read: the proof asks it of every run.
+            involved = "\0".join(sorted(fix_involved(violations)))
+            graph = dataclasses.replace(graph, involved=involved)
             write_sealed(cache_dir / _GRAPH, {"base": token, "graph": graph.encode()})
         if resolutions is not None:
             write_sealed(cache_dir / _RESOLUTIONS, {"base": token, "memo": resolutions})

@@ -127,7 +127,8 @@ class TsconfigIndex:
         self._by_dir: dict[str, CompilerPaths | None] = {}
         self._configs: dict[str, CompilerPaths] = {}
         self.notes: tuple[str, ...] = ()
-        for file in sorted(files):
+        # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
+        for file in sorted(f for f in files if f.rpartition("/")[2] in CONFIG_NAMES):
             name = file.rpartition("/")[2]
             if name in CONFIG_NAMES:
                 try:

@@ -38,7 +38,9 @@ class WorkspaceDeclarations:
         self.globs: list[tuple[str, list[str]]] = []
         self.notes: list[str] = []
         self.catalogs: dict[tuple[str, str, str], str] = {}
-        for file in sorted(files):
+        declaring = ("pnpm-workspace.yaml", "rush.json", "package.json")
+        # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
+        for file in sorted(f for f in files if f.rpartition("/")[2] in declaring):
             name = file.rpartition("/")[2]
             if name == "pnpm-workspace.yaml":
                 self._read_pnpm(root, file)

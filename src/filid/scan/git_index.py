@@ -147,7 +147,12 @@ def start_unstaged_anywhere(root: Path) -> Callable[[], frozenset[str] | None]:
     function is called (call it once)."""
     try:
         process = subprocess.Popen(
-            ["git", "diff-files", "--raw", "-z", "--no-renames", "--relative", "--no-abbrev"],
+            # One thread: its lstat calls are bound by the kernel, more threads take the
+            # core the caller works on without making git any faster.
+            [
+                *("git", "-c", "core.preloadIndex=false", "diff-files"),
+                *("--raw", "-z", "--no-renames", "--relative", "--no-abbrev"),
+            ],
             cwd=root,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
