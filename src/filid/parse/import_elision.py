@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -79,10 +78,31 @@ def mark_value_use(
                         break
             if at_load or (used and not arrows):
                 break
+        # Built directly: ``dataclasses.replace`` costs three times the constructor.
         if not used:
-            imports[index] = dataclasses.replace(fact, value_used=False)
+            imports[index] = ImportFact(
+                fact.specifier,
+                fact.kind,
+                fact.span,
+                fact.specifier_span,
+                fact.names,
+                fact.is_reexport,
+                False,
+                fact.deferred,
+                fact.guarded,
+            )
         elif in_thunk and not at_load:
-            imports[index] = dataclasses.replace(fact, deferred=True)
+            imports[index] = ImportFact(
+                fact.specifier,
+                fact.kind,
+                fact.span,
+                fact.specifier_span,
+                fact.names,
+                fact.is_reexport,
+                fact.value_used,
+                True,
+                fact.guarded,
+            )
 
 
 def _has_decorator(root: Node, source: bytes) -> bool:

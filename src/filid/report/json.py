@@ -85,7 +85,7 @@ def _write(value: object, parts: list[str], newline: str) -> None:
     """Append ``value``'s indented JSON to ``parts``; ``newline`` is the line break and
     indentation the value's own closing bracket goes on."""
     kind = type(value)
-    if kind is str:
+    if isinstance(value, str) and kind is str:
         parts.append(encode_basestring(value))
         return
     if kind is dict:
