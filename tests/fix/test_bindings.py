@@ -10,8 +10,10 @@ import pytest
 
 from filid.check.project import load_project
 from filid.fix.apply import apply_plan
+from filid.fix.bindings import _read_located, _read_module
 from filid.fix.planner import plan_fixes
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
+from filid.parse import parse_source
 
 TSCONFIG = '{ "compilerOptions": { "strict": true, "noEmit": true }, "include": ["src"] }\n'
 
@@ -193,9 +195,6 @@ _LOCATED = [
 
 @pytest.mark.parametrize("source", _LOCATED)
 def test_bindings_from_located_statements_equal_the_whole_file_parse(source: str) -> None:
-    from filid.fix.bindings import _read_located, _read_module
-    from filid.parse import parse_source
-
     data = source.encode("utf-8")
     facts = parse_source("src/a.ts", data, full=False)
     located = _read_located("src/a.ts", facts, data)
@@ -208,12 +207,7 @@ def test_bindings_from_located_statements_equal_the_whole_file_parse(source: str
     )
 
 
-def test_bindings_of_a_file_with_a_syntax_error_or_changed_since_parsed_are_read_whole() -> (
-    None
-):
-    from filid.fix.bindings import _read_located
-    from filid.parse import parse_source
-
+def test_a_file_with_a_syntax_error_or_changed_since_parsed_is_read_whole() -> None:
     broken = b"import { a } from './x';\nconst = ;\n"
     assert _read_located("src/a.ts", parse_source("src/a.ts", broken), broken) is None
     parsed = b"import { a } from './x';\n"
