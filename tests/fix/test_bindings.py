@@ -10,8 +10,10 @@ import pytest
 
 from filid.check.project import load_project
 from filid.fix.apply import apply_plan
+from filid.fix.bindings import _read_located, _read_module
 from filid.fix.planner import plan_fixes
 from filid.model.violations import FixInfo, Location, Risk, Severity, SyncActionKind, Violation
+from filid.parse import parse_source
 
 TSCONFIG = '{ "compilerOptions": { "strict": true, "noEmit": true }, "include": ["src"] }\n'
 
@@ -176,3 +178,38 @@ def test_a_type_only_import_may_go_through_a_type_only_re_export(tmp_path: Path)
         },
     )
     assert _plan(root, "src/app/app.ts", "src/lib/index.ts") == []
+
+
+# Each source's import bindings, read from its located statements, against the whole-file
+# parse: aliases, inline `type` specifiers, namespace and default imports, re-exports, a
+# missing semicolon, a type-position `import('x')`, comments and non-ASCII text between.
+_LOCATED = [
+    "import a, { b as c, type d } from './x';\nexport { e as f, type g } from './y';\n",
+    "import * as ns from './x'\nimport type { T } from './t'\nconst v = 1\nexport { v }\n",
+    "// é\nimport { a } from './x'; let t: typeof import('./y').Z;\nexport * from './z';\n",
+    "import './side';\nimport x = require('./r');\nexport type { T } from './t';\n"
+    "export * as ns from './n';\nconst f = () => import('./lazy');\n",
+    "const s = `é ${1}`;\nimport {\n  a, // a\n  type b,\n} from './x';\nexport type { Q };\n",
+]
+
+
+@pytest.mark.parametrize("source", _LOCATED)
+def test_bindings_from_located_statements_equal_the_whole_file_parse(source: str) -> None:
+    data = source.encode("utf-8")
+    facts = parse_source("src/a.ts", data, full=False)
+    located = _read_located("src/a.ts", facts, data)
+    whole = _read_module("src/a.ts", data)
+    assert located is not None
+    assert (located.imports, located.statements, located.type_exports) == (
+        whole.imports,
+        whole.statements,
+        whole.type_exports,
+    )
+
+
+def test_a_file_with_a_syntax_error_or_changed_since_parsed_is_read_whole() -> None:
+    broken = b"import { a } from './x';\nconst = ;\n"
+    assert _read_located("src/a.ts", parse_source("src/a.ts", broken), broken) is None
+    parsed = b"import { a } from './x';\n"
+    changed = b"// a new first line\nimport { a } from './x';\n"
+    assert _read_located("src/a.ts", parse_source("src/a.ts", parsed), changed) is None

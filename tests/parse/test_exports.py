@@ -148,3 +148,17 @@ def test_export_type_star_is_read_from_the_tree_despite_the_grammar() -> None:
     # A real syntax error elsewhere is still reported.
     broken = parse_source("src/b.ts", b"export type * from './types';\nconst = ;\n")
     assert broken.has_syntax_error and broken.syntax_error_line == 2
+
+
+@pytest.mark.parametrize("full", [True, False])
+def test_names_typed_local_export_clauses_export_are_kept_in_both_modes(full: bool) -> None:
+    # `export type { A }` and `export { type B as C }` export types; `export interface D` and
+    # `export type { E } from` are not local clauses: only the first two are type_exports
+    # (the fix planner cannot tell them apart from the exports alone).
+    source = (
+        b"interface A {}\ninterface B {}\nconst v = 1;\n"
+        b"export type { A };\nexport { type B as C, v };\n"
+        b"export interface D {}\nexport type { E } from './e';\n"
+    )
+    facts = parse_source("src/a.ts", source, full=full)
+    assert facts.type_exports == ("A", "C")

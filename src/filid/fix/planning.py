@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
 
 from filid.fix.actions import Edit
 from filid.fix.bindings import BindingIndex, Reach
@@ -44,6 +46,7 @@ _MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 _PATH_EDGES = (b"'", b'"', b"`", b"/")
+_SOURCE = attrgetter("source")
 
 
 class PlanningContext:
@@ -63,11 +66,25 @@ class PlanningContext:
         self._exports: ExportIndex | None = None
         self._bindings: BindingIndex | None = None
         self._protection: Protection | None = None
-        self.edges_by_target: dict[str, list[ImportEdge]] = {}
+        self._edges_by_target: dict[str, list[ImportEdge]] | None = None
+        # The graph's edges are sorted by source: each run of one source is grouped at C
+        # speed (a source met again, were they not, extends its list: same result).
         self.edges_by_source: dict[str, list[ImportEdge]] = {}
-        for edge in project.file_graph.edges:
-            self.edges_by_target.setdefault(edge.target, []).append(edge)
-            self.edges_by_source.setdefault(edge.source, []).append(edge)
+        for source, run in groupby(project.file_graph.edges, _SOURCE):
+            found = self.edges_by_source.get(source)
+            if found is None:
+                self.edges_by_source[source] = list(run)
+            else:
+                found.extend(run)
+
+    @property
+    def edges_by_target(self) -> dict[str, list[ImportEdge]]:
+        """The file graph's edges by target file (built on first use)."""
+        if self._edges_by_target is None:
+            self._edges_by_target = {}
+            for edge in self.project.file_graph.edges:
+                self._edges_by_target.setdefault(edge.target, []).append(edge)
+        return self._edges_by_target
 
     # -- shared facts ----------------------------------------------------------------------
 

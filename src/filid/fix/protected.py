@@ -51,8 +51,9 @@ _ROUTE_FILE = re.compile(r"^(_app|_document|_error|_middleware|\+[a-z.@-]+)(\.[^
 _TIMESTAMPED = re.compile(r"^\d{8,}")
 _MIGRATION_DIRS = frozenset({"migrations", "migration"})
 _DOC_SITE_DIRS = frozenset({"versioned_docs", "versioned_sidebars"})
+# Matched against a file's name (its last path segment).
 _CONFIG_NAME = re.compile(
-    r"(^|/)([^/]+\.config\.[^/]+|tsconfig[^/]*\.json|jsconfig[^/]*\.json|turbo\.json"
+    r"([^/]+\.config\.[^/]+|tsconfig[^/]*\.json|jsconfig[^/]*\.json|turbo\.json"
     r"|project\.json)$"
 )
 _MAX_CONFIG_BYTES = 1024 * 1024
@@ -99,7 +100,7 @@ class Protection:
     def _read_configs(self, root: Path) -> dict[str, str]:
         texts: dict[str, str] = {}
         for path in sorted(self._files):
-            if not _CONFIG_NAME.search(path):
+            if not _CONFIG_NAME.match(path.rpartition("/")[2]):
                 continue
             try:
                 # Never a blocking open: a FIFO named like a config would hang the planner.

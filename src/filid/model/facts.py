@@ -178,6 +178,9 @@ class FileFacts:
     ``parse_files`` keeps ``declarations``, ``statements`` and ``imported_bindings`` only for
     entry files (``index.*``, ``main.*``); ``parse_source`` always fills them. ``cases`` is
     set for files whose stem ends in ``.spec`` or ``.test`` (verification candidates).
+    ``type_exports`` are the names a local ``export type { a }`` clause (or an inline
+    ``export { type a }``) exports, in every mode: the fix planner's binding reach needs them
+    (``filid.fix.bindings``) and no other fact tells them from ``export interface a``.
     """
 
     path: str
@@ -190,6 +193,7 @@ class FileFacts:
     has_syntax_error: bool = False
     syntax_error_line: int | None = None
     cases: CaseCount | None = None
+    type_exports: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,19 @@ def shape_digest(encoded: Any) -> str:
     a function body moves the declarations after it): they import, export, declare and state
     the same things in the same order, so they resolve and classify alike.
     """
-    path, imports, exports, declarations, statements, bindings, free, has_error, _, cases = encoded
+    (
+        path,
+        imports,
+        exports,
+        declarations,
+        statements,
+        bindings,
+        free,
+        has_error,
+        _,
+        cases,
+        typed,
+    ) = encoded
     return facts_digest(
         [
             path,
@@ -111,6 +123,7 @@ def shape_digest(encoded: Any) -> str:
             free,
             has_error,
             cases,
+            typed,
         ]
     )
 

@@ -32,9 +32,10 @@ from filid.model.facts import (
 # 8: spans inline (seven ints at the end of their row), names as tuples;
 # 9: whether a require()/import() call's failure is handled (`try { require(x) } catch {}`);
 # 10: lean facts keep enum and namespace declarations;
-# 11: a require() inside a function body is deferred, a silenced static import guarded
-# 12: whether an import's bindings are read at load time (`load_read`)
-FACTS_FORMAT = 12
+# 11: a require() inside a function body is deferred, a silenced static import guarded;
+# 12: whether an import's bindings are read at load time (`load_read`);
+# 13: the names typed local export clauses export (``type_exports``, last)
+FACTS_FORMAT = 13
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there
@@ -127,15 +128,26 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         None
         if facts.cases is None
         else [facts.cases.count, facts.cases.reasons, facts.cases.contract_ids],
+        facts.type_exports,
     ]
 
 
 def decode_facts(data: Any) -> FileFacts:
     """The inverse of :func:`encode_facts`; raises ValueError/TypeError/KeyError/IndexError
     on bad data (a row of the wrong length, a kind that does not exist)."""
-    (path, imports, exports, declarations, statements, bindings, free, has_error, line, cases) = (
-        data
-    )
+    (
+        path,
+        imports,
+        exports,
+        declarations,
+        statements,
+        bindings,
+        free,
+        has_error,
+        line,
+        cases,
+        type_exports,
+    ) = data
     if not isinstance(path, str):
         raise TypeError("path")
     # List comprehensions and local names: this runs for every file a worker parsed and
@@ -191,4 +203,5 @@ def decode_facts(data: Any) -> FileFacts:
         bool(has_error),
         line,
         None if cases is None else CaseCount(int(cases[0]), tuple(cases[1]), tuple(cases[2])),
+        tuple(type_exports),
     )

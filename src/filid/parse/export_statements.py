@@ -204,6 +204,8 @@ def _export_specifiers(
         else:
             kind = ExportKind.NAMED
         local = name if alias_node is not None else None
+        if is_type and source is None:
+            walker.type_exports.append(exported)
         walker.exports.append(ExportFact(exported, kind, is_type, source, local, line))
         names.append(name)
     return count > 0 and typed == count

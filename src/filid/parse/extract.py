@@ -63,6 +63,7 @@ def extract_facts(
         has_syntax_error=has_error,
         syntax_error_line=first_error_line(root, recovered) if has_error else None,
         cases=count_cases(root, source) if is_verification_candidate(path) else None,
+        type_exports=tuple(dict.fromkeys(walker.type_exports)),
     )
 
 

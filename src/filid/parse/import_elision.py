@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -84,12 +83,20 @@ def mark_value_use(
                 break
         if at_load:
             continue
-        if not used and typescript:
-            imports[index] = dataclasses.replace(fact, value_used=False, load_read=False)
-        elif in_thunk and typescript:
-            imports[index] = dataclasses.replace(fact, deferred=True, load_read=False)
-        else:
-            imports[index] = dataclasses.replace(fact, load_read=False)
+        # Built directly: ``dataclasses.replace`` costs three times the constructor.
+        unused = not used and typescript
+        imports[index] = ImportFact(
+            fact.specifier,
+            fact.kind,
+            fact.span,
+            fact.specifier_span,
+            fact.names,
+            fact.is_reexport,
+            False if unused else fact.value_used,
+            True if (not unused and in_thunk and typescript) else fact.deferred,
+            fact.guarded,
+            False,
+        )
 
 
 def _has_decorator(root: Node, source: bytes) -> bool:

@@ -58,6 +58,7 @@ class TopLevelWalker:
         "source",
         "spans",
         "statements",
+        "type_exports",
     )
 
     def __init__(self, source: bytes, effects: QueryCursor, full: bool = True) -> None:
@@ -71,6 +72,8 @@ class TopLevelWalker:
         self.declarations: list[Declaration] = []
         self.statements: list[TopStatement] = []
         self.bindings: list[str] = []
+        # names typed specifiers of a local export clause export (`export type { a }`)
+        self.type_exports: list[str] = []
         # (index in ``imports``, local names) of each static import TypeScript may elide
         self.elidable: list[tuple[int, tuple[str, ...]]] = []
         self.side_effect_free = True
