@@ -17,15 +17,19 @@ from typing import TYPE_CHECKING
 from filid.check.result_codec import decode_result
 from filid.check.snapshot import (
     base_key,
+    changed_by_blobs,
     changed_indexes,
     load_resolutions,
     load_state,
+    restamp_state,
     reverified,
+    still_proven,
     store_delta,
     store_state,
 )
 from filid.config.model import Config
 from filid.model.report import ValidationResult
+from filid.scan.clean_files import start_clean_blobs
 
 if TYPE_CHECKING:
     from filid.check.project import Project
@@ -33,6 +37,9 @@ if TYPE_CHECKING:
 
 # Completes a freshly computed full result (see check_project).
 Annotate = Callable[["Project", ValidationResult], ValidationResult]
+# The files git proves equal to their staged blob (filid.scan.clean_files), to come / known.
+Proof = Callable[[], dict[str, str] | None]
+Proven = dict[str, str] | None
 
 
 def check_project(
@@ -86,7 +93,11 @@ def check_project(
     state = load_state(cache_dir, key)
     resolutions: object = None
     changed = changed_indexes(state, universe.files, stats) if state is not None else None
-    if state is not None and changed is not None:
+    proof: Proof | None = None
+    proven: Proven = None
+    for attempt in range(2):
+        if state is None or changed is None:
+            break
         verified = reverified(root, state, universe.files, changed)
         if verified is None and not any(
             not is_source_file(universe.files[index]) for index in changed
@@ -103,9 +114,23 @@ def check_project(
             except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 cached = None
             if cached is not None:
-                if verified:
+                if attempt and proven is not None:
+                    recorded = dict(zip(state.files, state.ids, strict=False))
+                    fresh = {n: b for n, b in proven.items() if recorded.get(n) != b}
+                    kept = still_proven(root, universe.files, stats, fresh, checked_ns)
+                    restamp_state(cache_dir, key, state, checked_ns, stats, proven, kept, verified)
+                elif verified:
                     store_delta(cache_dir, state, checked_ns, verified)
                 return restrict(cached, rule_ids=rule_ids, files=files)
+        if attempt or not universe.from_git or not any(state.ids):
+            break
+        # Stat data changed (a fresh clone, a checkout): judge the files git proves equal to
+        # their staged blob by blob id instead (filid.check.snapshot.changed_by_blobs).
+        proof = start_clean_blobs(root)
+        proven = proof()
+        changed = changed_by_blobs(state, universe.files, stats, proven) if proven else None
+    if proof is None and universe.from_git:
+        proof = start_clean_blobs(root)  # git works while the pipeline runs
     return _compute(
         root,
         config_path,
@@ -113,7 +138,7 @@ def check_project(
         files,
         True,
         progress,
-        (cache_dir, key, checked_ns, stats),
+        (cache_dir, key, checked_ns, stats, proof, proven),
         config,
         universe,
         annotate,
@@ -160,7 +185,7 @@ def _compute(
     files: Sequence[str] | None,
     use_cache: bool,
     progress: Callable[[int, int], None] | None,
-    store: tuple[Path, str, int, list[tuple[int, int]]] | None = None,
+    store: tuple[Path, str, int, list[tuple[int, int]], Proof | None, Proven] | None = None,
     config: Config | None = None,
     universe: Universe | None = None,
     annotate: Annotate | None = None,
@@ -172,7 +197,10 @@ def _compute(
         root, config_path, config, rule_ids, use_cache, progress, universe, annotate, resolutions
     )
     if store is not None and universe is not None:
-        cache_dir, key, checked_ns, stats_list = store
+        cache_dir, key, checked_ns, stats_list, proof, proven = store
+        if proven is None and proof is not None:
+            proven = proof()
+        ids = still_proven(root, universe.files, stats_list, proven, checked_ns) if proven else None
         store_state(
             cache_dir,
             key,
@@ -182,5 +210,6 @@ def _compute(
             project.fact_digests,
             full,
             project.resolver.memo_data(),
+            ids,
         )
     return restrict(full, rule_ids=rule_ids, files=files)
