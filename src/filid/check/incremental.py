@@ -193,9 +193,22 @@ def _compute(
 ) -> ValidationResult:
     from filid.check.scoping import restrict
 
-    project, full = evaluate_afresh(
-        root, config_path, config, rule_ids, use_cache, progress, universe, annotate, resolutions
-    )
+    try:
+        project, full = evaluate_afresh(
+            root,
+            config_path,
+            config,
+            rule_ids,
+            use_cache,
+            progress,
+            universe,
+            annotate,
+            resolutions,
+        )
+    except BaseException:
+        if store is not None and store[4] is not None:
+            store[4]()  # reap the git processes (a long-lived MCP server calls again)
+        raise
     if store is not None and universe is not None:
         cache_dir, key, checked_ns, stats_list, proof, proven = store
         if proven is None and proof is not None:

@@ -17,6 +17,13 @@ when
   after such an edit costs the listing plus one parse. The re-verified files' new stat data
   go to a small delta file, so the next run trusts them without parsing them again.
 
+When stat data cannot answer (a fresh clone or a checkout gave files new modification
+times), the files git vouches for as equal to their staged blob (``filid.scan.clean_files``)
+are compared by blob id instead (:func:`changed_by_blobs`), then the same two cases apply; an
+answer found that way rewrites the snapshot with the new stat data (:func:`restamp_state`).
+A blob id is recorded only for a file the computing run saw vouched for and whose stat data
+stayed the listing's through the run (:func:`still_proven`), so it names the parsed content.
+
 Anything else runs the pipeline (with its per-file parse cache) and stores a new snapshot.
 ``--rules`` and pre-commit file lists are derived from the full result (``scoping.restrict``).
 A file modified within two seconds of when it was recorded is never trusted by its stat data
