@@ -122,7 +122,7 @@ def check_project(
                 elif verified:
                     store_delta(cache_dir, state, checked_ns, verified)
                 return restrict(cached, rule_ids=rule_ids, files=files)
-        if attempt or not universe.from_git or not any(state.ids):
+        if attempt or not universe.from_git or not state.has_ids:
             break
         # Stat data changed (a fresh clone, a checkout): judge the files git proves equal to
         # their staged blob by blob id instead (filid.check.snapshot.changed_by_blobs).

@@ -40,7 +40,7 @@ import hashlib
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -103,9 +103,20 @@ class State:
     fix_needles: frozenset[str]
     result: dict[str, Any]
     delta: dict[str, tuple[int, int, str, int]]
-    # Each file's blob id when the run proved it equal to its staged blob ("" otherwise):
-    # see :func:`changed_by_blobs`.
-    ids: list[str] = field(default_factory=list)
+    # Each file's blob id when the run proved it equal to its staged blob ("" otherwise),
+    # NUL-joined (one string loads far faster than 50,000): see :func:`changed_by_blobs`.
+    joined_ids: str = ""
+
+    @property
+    def ids(self) -> list[str]:
+        """Each file's recorded blob id, "" for none (all "" when none is recorded)."""
+        ids = self.joined_ids.split("\0") if self.joined_ids else []
+        return ids if len(ids) == len(self.files) else [""] * len(self.files)
+
+    @property
+    def has_ids(self) -> bool:
+        """Whether any file was recorded with its blob id."""
+        return bool(self.joined_ids.strip("\0"))
 
 
 def load_state(cache_dir: Path, key: str) -> State | None:
@@ -127,9 +138,9 @@ def load_state(cache_dir: Path, key: str) -> State | None:
             isinstance(checked, int)
             and isinstance(token, str)
             and isinstance(data["result"], dict)
-            and all(isinstance(x, list) for x in (files, sizes, mtimes, digests, ids))
-            and len(files) == len(sizes) == len(mtimes) == len(digests) == len(ids)
-            and all(isinstance(blob, str) for blob in ids)
+            and all(isinstance(x, list) for x in (files, sizes, mtimes, digests))
+            and len(files) == len(sizes) == len(mtimes) == len(digests)
+            and isinstance(ids, str)
         ):
             return None
         return State(
@@ -192,12 +203,12 @@ def changed_by_blobs(
     if len(files) != len(state.files) or list(files) != state.files:
         return None
     delta = state.delta
-    ids = state.ids if len(state.ids) == len(files) else [""] * len(files)
+    ids = state.ids if proven else None  # the stat-data path never splits them
     limit = state.checked_ns - RACY_WINDOW_NS
     changed: list[int] = []
     for index, (size, mtime) in enumerate(stats):
-        stored = ids[index]
-        if stored and proven:
+        stored = ids[index] if ids is not None else ""
+        if stored:
             blob = proven.get(files[index])
             if blob is not None:
                 if blob != stored:
@@ -340,7 +351,7 @@ def store_state(
         "sizes": [size for size, _ in stats],
         "mtimes": [mtime for _, mtime in stats],
         "digests": [digests.get(name) for name in files],
-        "ids": [(ids or {}).get(name, "") for name in files],
+        "ids": "\0".join((ids or {}).get(name, "") for name in files),
         "fixInputs": sorted(result.fix_inputs),
         "fixNeedles": sorted(result.fix_needles),
         "result": encode_result(result),
@@ -419,7 +430,7 @@ def restamp_state(
     ``verified`` are the files this run re-parsed (their digests replace the stored ones).
     The delta is folded in and removed first (nothing is written when it cannot be)."""
     files = state.files
-    stored = state.ids if len(state.ids) == len(files) else [""] * len(files)
+    stored = state.ids
     digests: list[str | None] = []
     ids: list[str] = []
     for index, name in enumerate(files):
@@ -441,7 +452,7 @@ def restamp_state(
         "sizes": [size for size, _ in stats],
         "mtimes": [mtime for _, mtime in stats],
         "digests": digests,
-        "ids": ids,
+        "ids": "\0".join(ids),
         "fixInputs": sorted(state.fix_inputs),
         "fixNeedles": sorted(state.fix_needles),
         "result": state.result,
