@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+import filid.check.incremental
 import filid.check.project
 import filid.parse.files
 from filid.cli import cli
@@ -122,8 +123,12 @@ def test_a_fresh_clone_with_the_cache_carried_over_parses_nothing(
     counted = Counted(monkeypatch)
     assert check(work) == first
     assert (counted.runs, counted.parsed) == (0, 0)
-    assert check(work) == first  # restamped: answered by stat data again
-    assert (counted.runs, counted.parsed) == (0, 0)
+    asked: list[Path] = []
+    monkeypatch.setattr(
+        filid.check.incremental, "start_clean_blobs", lambda root: asked.append(root) or None
+    )
+    assert check(work) == first  # restamped: answered by stat data again, git not asked
+    assert (counted.runs, counted.parsed, asked) == (0, 0, [])
 
 
 def test_a_fresh_clone_of_a_later_commit_reparses_only_what_the_commit_changed(
