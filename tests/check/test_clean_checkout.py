@@ -40,6 +40,8 @@ PROJECT = {
     "src/cart/cart.ts": "import { shop } from '../shop';\nexport const cart = shop;\n",
     "src/shop/index.ts": "export { shop } from './shop';\n",
     "src/shop/shop.ts": "export const shop = 1;\n",
+    # More files than check.incremental.ASK_GIT_ABOVE: a handful of new stat data is an edit.
+    **{f"src/util/u{n}.ts": f"export const u{n} = {n};\n" for n in range(6)},
 }
 OLD = [1_600_000_000]  # seconds: older than any racy window, and new for each checkout
 
@@ -265,3 +267,29 @@ def test_only_ordinary_unchanged_entries_are_proven(tmp_path: Path) -> None:
     tracked = {p for p in PROJECT if not p.startswith(".filid")} | {".filid/config.json"}
     assert set(proven) == tracked - {"src/app/a.ts", "src/cart/cart.ts", "src/cart/index.ts"}
     assert proven["src/app/b.ts"] == git(work, "rev-parse", "HEAD:src/app/b.ts").strip()
+
+
+def test_an_edit_keeps_the_other_files_ids_without_asking_git(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = origin(tmp_path)
+    work = clone(source, tmp_path / "ci")
+    check(work)
+    _edit_modified(work)  # an import edit: the pipeline runs again
+    asked: list[Path] = []
+    start = filid.check.incremental.start_clean_blobs
+
+    def counted(root: Path) -> Any:
+        asked.append(root)
+        return start(root)
+
+    monkeypatch.setattr(filid.check.incremental, "start_clean_blobs", counted)
+    edited = check(work)
+    assert asked == []  # the unchanged files keep their ids, the edited one has none
+    assert paths(edited, "unresolved-import") == ["src/app/a.ts"]
+    clone(source, work)  # a.ts as committed again; the others by their kept ids
+    counter = Counted(monkeypatch)
+    assert check(work) == check(work, "--no-cache")
+    assert paths(check(work), "unresolved-import") == []
+    assert counter.runs == 2  # a.ts's facts differ from what the stored result saw
+    assert asked == [work.resolve()]

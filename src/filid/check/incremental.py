@@ -40,6 +40,10 @@ Annotate = Callable[["Project", ValidationResult], ValidationResult]
 # The files git proves equal to their staged blob (filid.scan.clean_files), to come / known.
 Proof = Callable[[], dict[str, str] | None]
 Proven = dict[str, str] | None
+# Beyond this many files with new stat data, git is asked which of them still hold the blob
+# the stored result saw (a checkout or a fresh clone rewrote them); below it they are most
+# likely edits, re-parsed one by one as before.
+ASK_GIT_ABOVE = 8
 
 
 def check_project(
@@ -95,9 +99,20 @@ def check_project(
     changed = changed_indexes(state, universe.files, stats) if state is not None else None
     proof: Proof | None = None
     proven: Proven = None
-    for attempt in range(2):
-        if state is None or changed is None:
-            break
+    if (
+        state is not None
+        and changed is not None
+        and len(changed) > ASK_GIT_ABOVE
+        and universe.from_git
+        and state.has_ids
+    ):
+        # Many files with new stat data (a fresh clone, a checkout): judge the files git
+        # proves equal to their staged blob by blob id instead (snapshot.changed_by_blobs).
+        proof = start_clean_blobs(root)
+        proven = proof()
+        if proven:
+            changed = changed_by_blobs(state, universe.files, stats, proven)
+    if state is not None and changed is not None:
         verified = reverified(root, state, universe.files, changed)
         if verified is None and not any(
             not is_source_file(universe.files[index]) for index in changed
@@ -114,7 +129,7 @@ def check_project(
             except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 cached = None
             if cached is not None:
-                if attempt and proven is not None:
+                if proven:
                     recorded = dict(zip(state.files, state.ids, strict=False))
                     fresh = {n: b for n, b in proven.items() if recorded.get(n) != b}
                     kept = still_proven(root, universe.files, stats, fresh, checked_ns)
@@ -122,15 +137,19 @@ def check_project(
                 elif verified:
                     store_delta(cache_dir, state, checked_ns, verified)
                 return restrict(cached, rule_ids=rule_ids, files=files)
-        if attempt or not universe.from_git or not state.has_ids:
-            break
-        # Stat data changed (a fresh clone, a checkout): judge the files git proves equal to
-        # their staged blob by blob id instead (filid.check.snapshot.changed_by_blobs).
-        proof = start_clean_blobs(root)
-        proven = proof()
-        changed = changed_by_blobs(state, universe.files, stats, proven) if proven else None
+    carried: Proven = None
     if proof is None and universe.from_git:
-        proof = start_clean_blobs(root)  # git works while the pipeline runs
+        if state is not None and changed is not None and state.has_ids:
+            # An edit on a recorded tree: a file unchanged by stat data keeps its blob id
+            # (same content), the changed ones get none; git need not be asked.
+            skip = frozenset(changed)
+            carried = {
+                name: blob
+                for index, (name, blob) in enumerate(zip(universe.files, state.ids, strict=True))
+                if blob and index not in skip and name not in state.delta
+            }
+        else:
+            proof = start_clean_blobs(root)  # git works while the pipeline runs
     return _compute(
         root,
         config_path,
@@ -138,7 +157,7 @@ def check_project(
         files,
         True,
         progress,
-        (cache_dir, key, checked_ns, stats, proof, proven),
+        (cache_dir, key, checked_ns, stats, proof, proven if carried is None else carried),
         config,
         universe,
         annotate,
@@ -211,9 +230,15 @@ def _compute(
         raise
     if store is not None and universe is not None:
         cache_dir, key, checked_ns, stats_list, proof, proven = store
-        if proven is None and proof is not None:
+        if proof is not None:
             proven = proof()
-        ids = still_proven(root, universe.files, stats_list, proven, checked_ns) if proven else None
+            ids = (
+                still_proven(root, universe.files, stats_list, proven, checked_ns)
+                if proven
+                else None
+            )
+        else:
+            ids = proven  # carried over from the state: already checked
         store_state(
             cache_dir,
             key,
