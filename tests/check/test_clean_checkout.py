@@ -293,3 +293,20 @@ def test_an_edit_keeps_the_other_files_ids_without_asking_git(
     assert paths(check(work), "unresolved-import") == []
     assert counter.runs == 2  # a.ts's facts differ from what the stored result saw
     assert asked == [work.resolve()]
+
+
+def test_a_project_in_a_sub_folder_of_the_clone_is_keyed_by_blob_ids_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "origin"
+    write_files(source / "web", PROJECT)
+    write_files(source, {"README.md": "outside the project\n"})
+    git(source, "init", "-q", "-b", "main")
+    git(source, "add", "-A")
+    git(source, "commit", "-qm", "base")
+    work = clone(source, tmp_path / "ci")
+    first = check(work / "web")
+    clone(source, work)
+    counted = Counted(monkeypatch)
+    assert check(work / "web") == first
+    assert (counted.runs, counted.parsed) == (0, 0)
