@@ -17,15 +17,19 @@ from typing import TYPE_CHECKING
 from filid.check.result_codec import decode_result
 from filid.check.snapshot import (
     base_key,
+    changed_by_blobs,
     changed_indexes,
     load_resolutions,
     load_state,
+    restamp_state,
     reverified,
+    still_proven,
     store_delta,
     store_state,
 )
 from filid.config.model import Config
 from filid.model.report import ValidationResult
+from filid.scan.clean_files import start_clean_blobs
 
 if TYPE_CHECKING:
     from filid.check.project import Project
@@ -33,6 +37,13 @@ if TYPE_CHECKING:
 
 # Completes a freshly computed full result (see check_project).
 Annotate = Callable[["Project", ValidationResult], ValidationResult]
+# The files git proves equal to their staged blob (filid.scan.clean_files), to come / known.
+Proof = Callable[[], dict[str, str] | None]
+Proven = dict[str, str] | None
+# Beyond this many files with new stat data, git is asked which of them still hold the blob
+# the stored result saw (a checkout or a fresh clone rewrote them); below it they are most
+# likely edits, re-parsed one by one as before.
+ASK_GIT_ABOVE = 8
 
 
 def check_project(
@@ -86,6 +97,21 @@ def check_project(
     state = load_state(cache_dir, key)
     resolutions: object = None
     changed = changed_indexes(state, universe.files, stats) if state is not None else None
+    proof: Proof | None = None
+    proven: Proven = None
+    if (
+        state is not None
+        and changed is not None
+        and len(changed) > ASK_GIT_ABOVE
+        and universe.from_git
+        and state.has_ids
+    ):
+        # Many files with new stat data (a fresh clone, a checkout): judge the files git
+        # proves equal to their staged blob by blob id instead (snapshot.changed_by_blobs).
+        proof = start_clean_blobs(root)
+        proven = proof()
+        if proven:
+            changed = changed_by_blobs(state, universe.files, stats, proven)
     if state is not None and changed is not None:
         verified = reverified(root, state, universe.files, changed)
         if verified is None and not any(
@@ -103,9 +129,27 @@ def check_project(
             except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 cached = None
             if cached is not None:
-                if verified:
+                if proven:
+                    recorded = dict(zip(state.files, state.ids, strict=False))
+                    fresh = {n: b for n, b in proven.items() if recorded.get(n) != b}
+                    kept = still_proven(root, universe.files, stats, fresh, checked_ns)
+                    restamp_state(cache_dir, key, state, checked_ns, stats, proven, kept, verified)
+                elif verified:
                     store_delta(cache_dir, state, checked_ns, verified)
                 return restrict(cached, rule_ids=rule_ids, files=files)
+    carried: Proven = None
+    if proof is None and universe.from_git:
+        if state is not None and changed is not None and state.has_ids:
+            # An edit on a recorded tree: a file unchanged by stat data keeps its blob id
+            # (same content), the changed ones get none; git need not be asked.
+            skip = frozenset(changed)
+            carried = {
+                name: blob
+                for index, (name, blob) in enumerate(zip(universe.files, state.ids, strict=True))
+                if blob and index not in skip and name not in state.delta
+            }
+        else:
+            proof = start_clean_blobs(root)  # git works while the pipeline runs
     return _compute(
         root,
         config_path,
@@ -113,7 +157,7 @@ def check_project(
         files,
         True,
         progress,
-        (cache_dir, key, checked_ns, stats),
+        (cache_dir, key, checked_ns, stats, proof, proven if carried is None else carried),
         config,
         universe,
         annotate,
@@ -160,7 +204,7 @@ def _compute(
     files: Sequence[str] | None,
     use_cache: bool,
     progress: Callable[[int, int], None] | None,
-    store: tuple[Path, str, int, list[tuple[int, int]]] | None = None,
+    store: tuple[Path, str, int, list[tuple[int, int]], Proof | None, Proven] | None = None,
     config: Config | None = None,
     universe: Universe | None = None,
     annotate: Annotate | None = None,
@@ -168,11 +212,33 @@ def _compute(
 ) -> ValidationResult:
     from filid.check.scoping import restrict
 
-    project, full = evaluate_afresh(
-        root, config_path, config, rule_ids, use_cache, progress, universe, annotate, resolutions
-    )
+    try:
+        project, full = evaluate_afresh(
+            root,
+            config_path,
+            config,
+            rule_ids,
+            use_cache,
+            progress,
+            universe,
+            annotate,
+            resolutions,
+        )
+    except BaseException:
+        if store is not None and store[4] is not None:
+            store[4]()  # reap the git processes (a long-lived MCP server calls again)
+        raise
     if store is not None and universe is not None:
-        cache_dir, key, checked_ns, stats_list = store
+        cache_dir, key, checked_ns, stats_list, proof, proven = store
+        if proof is not None:
+            proven = proof()
+            ids = (
+                still_proven(root, universe.files, stats_list, proven, checked_ns)
+                if proven
+                else None
+            )
+        else:
+            ids = proven  # carried over from the state: already checked
         store_state(
             cache_dir,
             key,
@@ -182,5 +248,6 @@ def _compute(
             project.fact_digests,
             full,
             project.resolver.memo_data(),
+            ids,
         )
     return restrict(full, rule_ids=rule_ids, files=files)

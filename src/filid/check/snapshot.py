@@ -17,6 +17,13 @@ when
   after such an edit costs the listing plus one parse. The re-verified files' new stat data
   go to a small delta file, so the next run trusts them without parsing them again.
 
+When stat data cannot answer (a fresh clone or a checkout gave files new modification
+times), the files git vouches for as equal to their staged blob (``filid.scan.clean_files``)
+are compared by blob id instead (:func:`changed_by_blobs`), then the same two cases apply; an
+answer found that way rewrites the snapshot with the new stat data (:func:`restamp_state`).
+A blob id is recorded only for a file the computing run saw vouched for and whose stat data
+stayed the listing's through the run (:func:`still_proven`), so it names the parsed content.
+
 Anything else runs the pipeline (with its per-file parse cache) and stores a new snapshot.
 ``--rules`` and pre-commit file lists are derived from the full result (``scoping.restrict``).
 A file modified within two seconds of when it was recorded is never trusted by its stat data
@@ -48,9 +55,8 @@ from filid.store.sealed import read_sealed, write_sealed
 if TYPE_CHECKING:
     from filid.scan.universe import Universe
 
-SNAPSHOT_FORMAT = (
-    5  # 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff); 5: regime
-)
+# 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff); 5: regime; 6: blob ids
+SNAPSHOT_FORMAT = 6
 RACY_WINDOW_NS = 2_000_000_000
 # Beyond this many changed source files, re-parsing them one by one to prove their facts
 # unchanged costs more than the parse cache's parallel run: recompute instead.
@@ -97,6 +103,20 @@ class State:
     fix_needles: frozenset[str]
     result: dict[str, Any]
     delta: dict[str, tuple[int, int, str, int]]
+    # Each file's blob id when the run proved it equal to its staged blob ("" otherwise),
+    # NUL-joined (one string loads far faster than 50,000): see :func:`changed_by_blobs`.
+    joined_ids: str = ""
+
+    @property
+    def ids(self) -> list[str]:
+        """Each file's recorded blob id, "" for none (all "" when none is recorded)."""
+        ids = self.joined_ids.split("\0") if self.joined_ids else []
+        return ids if len(ids) == len(self.files) else [""] * len(self.files)
+
+    @property
+    def has_ids(self) -> bool:
+        """Whether any file was recorded with its blob id."""
+        return bool(self.joined_ids.strip("\0"))
 
 
 def load_state(cache_dir: Path, key: str) -> State | None:
@@ -106,11 +126,12 @@ def load_state(cache_dir: Path, key: str) -> State | None:
     try:
         if not isinstance(data, dict) or data.get("key") != key:
             return None
-        files, sizes, mtimes, digests = (
+        files, sizes, mtimes, digests, ids = (
             data["files"],
             data["sizes"],
             data["mtimes"],
             data["digests"],
+            data["ids"],
         )
         checked, token = data["checked_ns"], data["token"]
         if not (
@@ -119,6 +140,7 @@ def load_state(cache_dir: Path, key: str) -> State | None:
             and isinstance(data["result"], dict)
             and all(isinstance(x, list) for x in (files, sizes, mtimes, digests))
             and len(files) == len(sizes) == len(mtimes) == len(digests)
+            and isinstance(ids, str)
         ):
             return None
         return State(
@@ -132,6 +154,7 @@ def load_state(cache_dir: Path, key: str) -> State | None:
             frozenset(string_list(data["fixNeedles"])),
             data["result"],
             _load_delta(cache_dir, token),
+            ids,
         )
     except (ValueError, TypeError, KeyError):
         return None
@@ -163,12 +186,34 @@ def changed_indexes(
 ) -> list[int] | None:
     """The indexes of the files changed since ``state`` (by stat data, or racy), or None when
     the file set itself changed."""
+    return changed_by_blobs(state, files, stats, {})
+
+
+def changed_by_blobs(
+    state: State,
+    files: Sequence[str],
+    stats: Sequence[tuple[int, int]],
+    proven: Mapping[str, str],
+) -> list[int] | None:
+    """:func:`changed_indexes`, where a file that git proves equal to its staged blob now
+    (``proven``: path → blob id, ``filid.scan.clean_files``) and that ``state`` recorded with
+    a blob id is changed exactly when the ids differ, whatever its stat data: a fresh clone or
+    a checkout rewrites files (new modification times) without changing their content. Every
+    other file is judged by its stat data."""
     if len(files) != len(state.files) or list(files) != state.files:
         return None
     delta = state.delta
+    ids = state.ids if proven else None  # the stat-data path never splits them
     limit = state.checked_ns - RACY_WINDOW_NS
     changed: list[int] = []
     for index, (size, mtime) in enumerate(stats):
+        stored = ids[index] if ids is not None else ""
+        if stored:
+            blob = proven.get(files[index])
+            if blob is not None:
+                if blob != stored:
+                    changed.append(index)
+                continue
         if mtime < limit and size == state.sizes[index] and mtime == state.mtimes[index]:
             continue
         known = delta.get(files[index])
@@ -181,6 +226,36 @@ def changed_indexes(
             continue
         changed.append(index)
     return changed
+
+
+def still_proven(
+    root: Path,
+    files: Sequence[str],
+    stats: Sequence[tuple[int, int]],
+    proven: Mapping[str, str],
+    checked_ns: int,
+) -> dict[str, str]:
+    """The entries of ``proven`` (a proof taken after the listing that gave ``stats``) whose
+    file still has the listing's stat data, older than the racy window before
+    ``checked_ns``: under the rule the snapshot already lives by (same stat data, not racy,
+    same content), such a file held the proven blob through the whole run, so the facts the
+    run parsed are that blob's. Any other file is recorded without an id."""
+    import os
+
+    limit = checked_ns - RACY_WINDOW_NS
+    prefix = f"{root}/"
+    kept: dict[str, str] = {}
+    for name, (size, mtime) in zip(files, stats, strict=True):
+        blob = proven.get(name)
+        if blob is None or mtime >= limit:
+            continue
+        try:
+            info = os.lstat(prefix + name)
+        except OSError:
+            continue
+        if info.st_size == size and info.st_mtime_ns == mtime:
+            kept[name] = blob
+    return kept
 
 
 def reverified(
@@ -262,10 +337,11 @@ def store_state(
     digests: Mapping[str, str],
     result: ValidationResult,
     resolutions: list[Any] | None = None,
+    ids: Mapping[str, str] | None = None,
 ) -> None:
     """Write the state of a full run (and drop its delta) and the run's resolutions; a
     failure to write is not an error (it is a cache). ``checked_ns`` is when the files were
-    stat'ed."""
+    stat'ed; ``ids`` the blob ids of the files proven equal to them (:func:`still_proven`)."""
     token = secrets.token_hex(16)
     payload = {
         "key": key,
@@ -275,6 +351,7 @@ def store_state(
         "sizes": [size for size, _ in stats],
         "mtimes": [mtime for _, mtime in stats],
         "digests": [digests.get(name) for name in files],
+        "ids": "\0".join((ids or {}).get(name, "") for name in files),
         "fixInputs": sorted(result.fix_inputs),
         "fixNeedles": sorted(result.fix_needles),
         "result": encode_result(result),
@@ -331,3 +408,55 @@ def store_delta(
         entries[name] = [size, mtime, digest, checked_ns]
     with contextlib.suppress(OSError):
         write_sealed(cache_dir / _DELTA, {"base": state.token, "entries": entries})
+
+
+def restamp_state(
+    cache_dir: Path,
+    key: str,
+    state: State,
+    checked_ns: int,
+    stats: Sequence[tuple[int, int]],
+    proven: Mapping[str, str],
+    kept: Mapping[str, str],
+    verified: Mapping[str, tuple[int, int, str]],
+) -> None:
+    """Rewrite ``state`` (same result, same token, so its resolutions stay attached) with
+    this run's stat data and blob ids, after a run answered from it by blob ids: the next
+    run is answered by stat data again (once the files are older than the racy window).
+
+    A file whose proven blob (``proven``) is the one ``state`` recorded keeps it and its
+    digests (that content is what the digests describe, however recent the file); any
+    other file gets the id :func:`still_proven` kept for it (``kept``), if any.
+    ``verified`` are the files this run re-parsed (their digests replace the stored ones).
+    The delta is folded in and removed first (nothing is written when it cannot be)."""
+    files = state.files
+    stored = state.ids
+    digests: list[str | None] = []
+    ids: list[str] = []
+    for index, name in enumerate(files):
+        same = bool(stored[index]) and proven.get(name) == stored[index]
+        ids.append(stored[index] if same else kept.get(name, ""))
+        if name in verified:
+            digests.append(verified[name][2])
+        elif same:
+            digests.append(state.digests[index])  # the content the full run parsed
+        elif name in state.delta:
+            digests.append(state.delta[name][2])
+        else:
+            digests.append(state.digests[index])
+    data = {
+        "key": key,
+        "token": state.token,
+        "checked_ns": checked_ns,
+        "files": files,
+        "sizes": [size for size, _ in stats],
+        "mtimes": [mtime for _, mtime in stats],
+        "digests": digests,
+        "ids": "\0".join(ids),
+        "fixInputs": sorted(state.fix_inputs),
+        "fixNeedles": sorted(state.fix_needles),
+        "result": state.result,
+    }
+    with contextlib.suppress(OSError):
+        (cache_dir / _DELTA).unlink(missing_ok=True)
+        write_sealed(cache_dir / _NAME, data)
