@@ -27,8 +27,11 @@ class BuiltFiles:
     a file nothing reaches is no claim — it is a sample or an input a tool copies, and no
     toolchain of the repository ever resolves it."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, *, compiled_is_reached: bool = True) -> None:
         self._project = project
+        # False: a tsconfig program alone reaches no file (a bundler's view: tsc resolves no
+        # side-effect import, so only files a bundle holds matter; ``check.run_time_paths``)
+        self._compiled_is_reached = compiled_is_reached
         self._memo: dict[str, bool] = {}
         self._importers: dict[str, list[str]] | None = None
         self._entries: frozenset[str] | None = None
@@ -69,7 +72,9 @@ class BuiltFiles:
     def _is_root(self, file: str) -> bool:
         project = self._project
         tsconfigs = project.resolver.tsconfigs
-        if tsconfigs.for_directory(parent_dir(file)) is None or tsconfigs.compiles(file):
+        if tsconfigs.for_directory(parent_dir(file)) is None:
+            return True
+        if self._compiled_is_reached and tsconfigs.compiles(file):
             return True
         if file in project.test_files:
             return True
