@@ -83,6 +83,20 @@ def test_a_side_effect_asset_import_in_a_file_nothing_imports_is_no_claim(
     ]
 
 
+def test_a_side_effect_asset_import_in_a_page_entry_stays_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # a Vite app: nothing imports `src/main.ts`, its `index.html` loads it
+    files = {
+        "app/package.json": '{"name": "app", "private": true}\n',
+        "app/vite.config.ts": "export default {};\n",
+        "app/tsconfig.json": '{"include": ["src"]}\n',
+        "app/index.html": '<script type="module" src="/src/main.ts"></script>\n',
+        "app/src/main.ts": "import './style.css';\nexport const app = 1;\n",
+    }
+    assert _claims(make_project(files)) == ["unresolved-import app/src/main.ts:1"]
+
+
 def test_a_side_effect_import_tsc_checks_stays_a_claim(make_project: ProjectFactory) -> None:
     files = dict(EMBLA)
     files["website/tsconfig.json"] = (

@@ -5,7 +5,9 @@ follow to the file (issue 23, judge round E; docs/rules.md says why):
   file no bundle reaches. TypeScript never resolves a side-effect import (unless the
   tsconfig sets ``noUncheckedSideEffectImports``), so only a bundler does, and only when the
   file is part of a bundle: reached from an entry, a route, a test, a config or a script
-  (``reached_files.BuiltFiles`` without the tsconfig programs, which are tsc's view).
+  (``reached_files.BuiltFiles`` without the tsconfig programs, which are tsc's view), or
+  named by an HTML page or a build tool config of its package (Vite's ``index.html``
+  ``<script src="/src/main.ts">``, webpack's ``entry: './src/index.tsx'``).
   embla-carousel's sandbox sources are such files: a script copies them into a CodeSandbox
   whose ``src/css/`` holds the sheets, and its Next site reads them as raw text;
 - a relative ``require()`` in a TypeScript file, which tsc types as ``any`` and Node resolves
@@ -33,6 +35,7 @@ from filid.graph.resolve import ResolutionKind
 from filid.model.errors import InputError
 from filid.model.facts import ImportKind
 from filid.model.graph import UnresolvedImport
+from filid.store.files import read_regular_file
 
 __all__ = ["LeftOutIslands", "unclaimed_run_time_imports"]
 
@@ -51,6 +54,7 @@ def unclaimed_run_time_imports(
     """(file, specifier) of those ``unresolved`` imports that only a run-time or bundling
     resolver reads and that filid cannot show to fail there (see the module docstring)."""
     bundled = BuiltFiles(project, compiled_is_reached=False)
+    entries = NamedEntries(project)
     implied_roots: dict[str, str | None] = {}
     found: set[tuple[str, str]] = set()
     for item in unresolved:
@@ -67,6 +71,7 @@ def unclaimed_run_time_imports(
                 _is_asset(item.specifier)
                 and not _checks_side_effect_imports(project, item.file)
                 and item.file not in bundled
+                and not entries.names(item.file)
             ):
                 found.add((item.file, item.specifier))
             continue
@@ -231,3 +236,55 @@ class LeftOutIslands:
         if found is None:
             found = self._left_out[file] = self._project.resolver.tsconfigs.leaves_out(file)
         return found
+
+
+_MAX_PAGE_BYTES = 256 * 1024
+_CONFIG_SUFFIXES = tuple(
+    f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
+)
+
+
+class NamedEntries:
+    """Answers whether an HTML page or a build tool config (``*.config.*``) in a file's folder
+    or one above it, within its package, names the file: a bundle's entry (Vite's
+    ``index.html`` loads ``/src/main.ts``; webpack's config lists ``./src/index.tsx``).
+    The path from the page's folder counts, with its extension, or without it when it has
+    a folder (``src/main``); each page and config is read once (at most 256 KiB)."""
+
+    def __init__(self, project: Project) -> None:
+        self._project = project
+        self._by_folder: dict[str, list[str]] = {}
+        for path in project.tree.files:
+            name = path.rpartition("/")[2]
+            if name.endswith((".html", *_CONFIG_SUFFIXES)):
+                self._by_folder.setdefault(parent_dir(path), []).append(path)
+        self._manifests = frozenset(
+            path for path in project.tree.files if path.rpartition("/")[2] == "package.json"
+        )
+        self._texts: dict[str, bytes] = {}
+
+    def names(self, file: str) -> bool:
+        """Whether a page or config at or above ``file`` (within its package) names it."""
+        directory = parent_dir(file)
+        while True:
+            relative = file if directory == "." else file[len(directory) + 1 :]
+            needles = [relative.encode()]
+            stem = relative.rpartition(".")[0]
+            if "/" in stem:
+                needles.append(stem.encode())
+            for page in self._by_folder.get(directory, ()):
+                if page != file and any(n in self._text(page) for n in needles):
+                    return True
+            if directory == "." or join_path(directory, "package.json") in self._manifests:
+                return False
+            directory = parent_dir(directory)
+
+    def _text(self, path: str) -> bytes:
+        text = self._texts.get(path)
+        if text is None:
+            try:
+                text = read_regular_file(self._project.root / path, _MAX_PAGE_BYTES)
+            except (OSError, InputError):
+                text = b""
+            self._texts[path] = text
+        return text
