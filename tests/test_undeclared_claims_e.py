@@ -240,6 +240,23 @@ def test_a_git_ignored_declaration_file_is_generated(make_project: ProjectFactor
     assert _claims(root) == ["unresolved-import src/factory.ts:2"]
 
 
+def test_a_git_ignored_declaration_of_a_missing_asset_stays_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # openreplay ignores typed-css-modules output (`*.css.d.ts`): it is generated from a
+    # sheet, so a deleted `console.module.css` is still a broken import.
+    files = {
+        ".gitignore": "*.css.d.ts\n",
+        "package.json": '{"name": "frontend", "private": true}\n',
+        "tsconfig.json": '{"include": ["app"]}\n',
+        "app/Console/ConsoleRow.tsx": (
+            "import stl from './console.module.css';\nexport const c = stl;\n"
+        ),
+    }
+    root = _git_project(files, make_project)
+    assert _claims(root) == ["unresolved-import app/Console/ConsoleRow.tsx:1"]
+
+
 # react-select: the private `docs/` workspace is bundled by webpack 4 and type-checked with
 # `module: commonjs` (node10 resolution): neither reads `exports`, so the deep import resolves
 # through the workspace link everywhere the file is read.

@@ -178,8 +178,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 *(base + e for e in SOURCE_EXTENSIONS),
                 *twins,
                 # `./typegen` finds a generated `typegen.d.ts` (antfu/eslint-config's
-                # `.gitignore` lists `src/typegen.d.ts`, which `nr gen` writes)
-                *(base + d for d in _DECLARATION_EXTENSIONS),
+                # `.gitignore` lists `src/typegen.d.ts`, which `nr gen` writes); only for a
+                # name without extension: `x.module.css.d.ts` is generated from a
+                # `x.module.css` that must exist (openreplay ignores `*.css.d.ts`)
+                *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
             ):
