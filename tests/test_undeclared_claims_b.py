@@ -340,6 +340,10 @@ FORGE = {
     ),
     "packages/template/vite-typescript/tmpl/tsconfig.json": '{"compilerOptions": {}}\n',
     "packages/template/vite-typescript/tmpl/renderer.ts": "import './index.css';\n",
+    # Vite's page loads the renderer: a bundle's entry, so its side-effect import is Vite's
+    "packages/template/vite-typescript/tmpl/index.html": (
+        '<script type="module" src="/renderer.ts"></script>\n'
+    ),
 }
 
 

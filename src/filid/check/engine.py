@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from filid.check.clock import timestamp
+from filid.check.exports_blind import ExportsBlind
 from filid.check.generated_code import BundlerAliases, bundler_aliases, generated_imports
 from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
@@ -266,14 +267,23 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     (``ImportFact.guarded``: a fallback inside ``try``/``catch``, or one the author silenced the
     compiler on) is left out too: the code expects the path may not load. So is a specifier a
     build tool config above the importer spells (a bundler alias: preact's demo), and an
-    import in a test fixture (``scan.classify.is_fixture_path``)."""
+    import in a test fixture (``scan.classify.is_fixture_path``), and one whose importer's
+    toolchain never reads ``exports`` or whose aliases filid cannot read
+    (``check.exports_blind``)."""
     aliases: BundlerAliases | None = None
+    blind: ExportsBlind | None = None
 
     def aliased(importer: str, specifier: str) -> bool:
-        nonlocal aliases
+        nonlocal aliases, blind
         if aliases is None:
             aliases = bundler_aliases(project)
-        return aliases.names(importer, specifier)
+        if aliases.names(importer, specifier):
+            return True
+        if blind is None:
+            blind = ExportsBlind(project)
+        # aliases filid cannot read (a generated tsconfig base), or a toolchain that never
+        # reads `exports` (webpack 4 with node10 resolution): `check.exports_blind`
+        return blind.holds(importer)
 
     return unpublished_of(project.file_graph.edges, project.resolver, aliased)
 

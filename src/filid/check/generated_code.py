@@ -17,6 +17,7 @@ from filid.check.build_layout import (
 )
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
+from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
@@ -31,6 +32,7 @@ __all__ = ["bundler_aliases", "generated_imports"]
 
 _JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
 _PLAIN_JS = (".js", ".jsx", ".mjs", ".cjs")
+_DECLARATION_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts")
 
 
 def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
@@ -51,6 +53,8 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     built = BuiltFiles(project).__contains__
     shipped = ShippedProjects(project).holds
     ambient = AmbientModules(project)
+    run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
+    islands = LeftOutIslands(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -58,7 +62,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # read only as text (`?raw`): data, not a module of the program
             unjudged.add((item.file, item.specifier))
             continue
-        if item.specifier.startswith("/") and not _under_vite_root(item.file, configs):
+        if item.specifier.startswith("/@") or (
+            item.specifier.startswith("/") and not _under_vite_root(item.file, configs)
+        ):
+            # (`/@react-refresh`, `/@vite/client`, `/@id/…`: Vite's dev server answers the
+            # `/@` prefix itself, with modules that are no files)
             # Neither Node nor tsc resolves `/x.js` against the project (it is a path from
             # the file system's root); in browser code it is a URL on the serving origin, which
             # a dev server may answer (web-dev-server's `/__web-dev-server__web-socket.js`).
@@ -117,8 +125,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # the import (lwc's type tests: `'./stylesheet.css'` through `declare module '*.css'`)
             unjudged.add((item.file, item.specifier))
             continue
-        if item.file not in imported and project.resolver.tsconfigs.leaves_out(item.file):
-            # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text)
+        if islands.holds(item.file):
+            # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text; a
+            # schematic's `files/` templates, which import only each other)
             unjudged.add((item.file, item.specifier))
             continue
         if glob_matches(project.root, parent_dir(item.file), item.specifier):
@@ -131,6 +140,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             unjudged.add((item.file, item.specifier))
             continue
         if resolves_from_emitted_file(project, item.file, item.line, item.specifier):
+            unjudged.add((item.file, item.specifier))
+            continue
+        if (item.file, item.specifier) in run_time:
+            # only a bundler or Node resolves it, from a place filid cannot rule out
             unjudged.add((item.file, item.specifier))
             continue
         if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
@@ -171,6 +184,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 base,
                 *(base + e for e in SOURCE_EXTENSIONS),
                 *twins,
+                # `./typegen` finds a generated `typegen.d.ts` (antfu/eslint-config's
+                # `.gitignore` lists `src/typegen.d.ts`, which `nr gen` writes); only for a
+                # name without extension: `x.module.css.d.ts` is generated from a
+                # `x.module.css` that must exist (openreplay ignores `*.css.d.ts`)
+                *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
             ):

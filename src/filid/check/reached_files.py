@@ -41,11 +41,18 @@ class BuiltFiles:
 
     With ``compilers=False`` a tsconfig program reaches nothing (what does a tool other than
     the type checker reach?), and a file below a bundler's config or an ``index.html`` is
-    reached (the config or the page may name it as an entry)."""
+    reached (the config or the page may name it as an entry).
 
-    def __init__(self, project: Project, *, compilers: bool = True) -> None:
+    With ``compiled_is_reached=False`` a tsconfig program alone reaches no file, and nothing
+    else stands in for it (a bundler's view: tsc resolves no side-effect import, so only files
+    a bundle holds matter; ``check.run_time_paths``)."""
+
+    def __init__(
+        self, project: Project, *, compilers: bool = True, compiled_is_reached: bool = True
+    ) -> None:
         self._project = project
         self._compilers = compilers
+        self._compiled_is_reached = compiled_is_reached
         self._memo: dict[str, bool] = {}
         self._importers: dict[str, list[str]] | None = None
         self._entries: frozenset[str] | None = None
@@ -92,7 +99,7 @@ class BuiltFiles:
             return True
         if self._compilers:
             # a program reaches a file when something runs it, or a bundler may (its entry)
-            if tsconfigs.compiles(file) and (
+            if self._compiled_is_reached and tsconfigs.compiles(file) and (
                 self._program_runs(file) or self._under_a_bundler(file)
             ):
                 return True

@@ -40,6 +40,7 @@ from filid.rules.base import (
 )
 from filid.rules.enum_reads import EnumReads
 from filid.rules.shipped import unshipped_files
+from filid.scan.classify import is_fixture_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +100,13 @@ class CircularDependency:
         # The root package of a monorepo is its workspace, not a unit: its files (scripts,
         # examples) are not a package that others depend on.
         packages = context.package_directories - {"."}
-        unshipped = unshipped_files(context, packages)
-        package_graph = _without_nested(
-            build_package_graph(context.file_graph, packages, context.test_files | unshipped)
-        )
+        # A fixture is a tool's input, not a package anything depends on (knip's
+        # `fixtures/workspaces/cross-reference` is a workspace cycle on purpose).
+        fixtures = frozenset(f for f in context.tree.files if is_fixture_path(f))
+        left_out = context.test_files | unshipped_files(context, packages) | fixtures
+        package_graph = _without_nested(build_package_graph(context.file_graph, packages, left_out))
         enums = EnumReads(context)
-        spanning = _packages_in_file_loops(context, packages, context.test_files | unshipped, enums)
+        spanning = _packages_in_file_loops(context, packages, left_out, enums)
         for cycle in find_cycles(package_graph, include_type_imports=include):
             finding = _finding(context, cycle, "workspace packages")
             backed = any(len(set(cycle.members) & loop) >= 2 for loop in spanning)

@@ -174,7 +174,9 @@ class UnresolvedImport:
             for candidate in bases:
                 for suffix in _SUFFIXES:
                     hit = folded.get((candidate + suffix).casefold())
-                    if hit is not None:
+                    if hit is not None and hit != candidate + suffix:
+                        # an exact name is no case twin: `./x.scss.js` beside `x.scss` names
+                        # a file that is not there (an added `.js`), not a case variant
                         return hit
             return None
 

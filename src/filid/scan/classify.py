@@ -43,9 +43,14 @@ _TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.test-d.*", "*.spec-d.*", "*.st
 # Folders of code written to exercise a tool rather than to run: test fixtures, and the
 # playgrounds a tool's own e2e tests build on (vite's `playground/hmr/missing-file` imports a
 # file its test creates). A broken config there is a note, and an import there is no claim.
-# lit's analyzer reads the projects under `test-files/` as its test inputs.
+# lit's analyzer reads the projects under `test-files/` as its test inputs. jest and vitest
+# write snapshots into `__snapshots__/` and compare them as text (vitest's
+# `toMatchFileSnapshot` keeps whole copies of generated code there: orval's samples).
 FIXTURE_DIRECTORIES = TEST_DIRECTORIES | {
-    *("fixture", "fixtures", "__fixtures__", "test-fixtures", "test-files"),
+    *("fixture", "fixtures", "__fixtures__", "test-fixtures", "test-files", "__snapshots__"),
+    # inputs of a tool's integration tests (formatjs's `integration-tests/extract/<case>/`,
+    # sources `formatjs extract` reads as text, broken on purpose)
+    "integration-tests",
     *("playground", "playgrounds"),
 }
 
