@@ -99,8 +99,10 @@ class BuiltFiles:
             return True
         if self._compilers:
             # a program reaches a file when something runs it, or a bundler may (its entry)
-            if self._compiled_is_reached and tsconfigs.compiles(file) and (
-                self._program_runs(file) or self._under_a_bundler(file)
+            if (
+                self._compiled_is_reached
+                and tsconfigs.compiles(file)
+                and (self._program_runs(file) or self._under_a_bundler(file))
             ):
                 return True
         elif self._under_a_bundler(file):
