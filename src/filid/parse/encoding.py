@@ -34,8 +34,10 @@ from filid.model.facts import (
 # 10: lean facts keep enum and namespace declarations;
 # 11: a require() inside a function body is deferred, a silenced static import guarded;
 # 12: whether an import's bindings are read at load time (`load_read`);
-# 13: the names typed local export clauses export (``type_exports``, last)
-FACTS_FORMAT = 13
+# 13: the names typed local export clauses export (``type_exports``, last);
+# 14: a ``require(…)`` whose ``require`` is a local binding (a bundle's factory parameter) is
+# no import
+FACTS_FORMAT = 14
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there

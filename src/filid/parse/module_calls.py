@@ -6,6 +6,7 @@ from tree_sitter import Node
 
 from filid.model.facts import ImportFact, ImportKind
 from filid.parse.guards import in_function_body, is_guarded
+from filid.parse.local_require import is_local_require
 from filid.parse.top_level import TopLevelWalker
 
 # Nodes whose subtree is a type, not an expression: an `import('x')` inside only names a type.
@@ -66,7 +67,11 @@ def collect_module_calls(root: Node, source: bytes, walker: TopLevelWalker) -> N
             call = token.parent
             if call is not None and call.type == "call_expression":
                 function = call.child_by_field_name("function")
-                if function is not None and function.start_byte == position:
+                if (
+                    function is not None
+                    and function.start_byte == position
+                    and not is_local_require(token)
+                ):
                     _add_call(walker, call, ImportKind.REQUIRE)
         position = source.find(b"require", position + 7)
 

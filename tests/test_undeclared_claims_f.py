@@ -1,0 +1,68 @@
+"""Claims in a project that declares nothing (SPEC §0): layouts blind judge F2 met on
+libraries, SDKs, CLIs and build tools, each a minimal copy of the real repository's. Every
+test keeps a true claim of the same rule beside the false one it removes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from filid.check.engine import evaluate
+from filid.check.project import load_project
+from tests.conftest import ProjectFactory
+
+
+def _claims(root: Path) -> list[str]:
+    result = evaluate(load_project(root, use_cache=False))
+    return sorted(
+        f"{v.rule_id} {v.location.file}:{v.location.line}"
+        for v in result.violations
+        if v.severity.value == "error"
+    )
+
+
+# karma: `static/karma.js` is a committed browserify bundle; every module is a factory
+# `function(require,module,exports){…}` whose `require` looks requests up in the bundle's own
+# table (`{"./constants":1}`), never on disk (its `require('./karma')` looked like a self
+# import, so the file was judged). `client/main.js` calls Node's require and
+# `scripts/load.mjs` the one `createRequire` makes: their missing targets stay claims.
+KARMA = {
+    "package.json": (
+        '{"name": "karma", "scripts": {"build": "node scripts/client.js build"},'
+        ' "devDependencies": {"browserify": "^17.0.0"}}\n'
+    ),
+    "client/constants.js": "module.exports = { VERSION: '1' }\n",
+    "client/karma.js": "var constants = require('./constants')\nmodule.exports = constants\n",
+    "client/main.js": (
+        "var karma = require('./karma')\nvar gone = require('./gone')\n"
+        "module.exports = [karma, gone]\n"
+    ),
+    "client/index.js": "module.exports = require('./main')\n",
+    "static/karma.js": (
+        "(function(){function r(e,n,t){return e}return r})()"
+        "({1:[function(require,module,exports){\n"
+        "module.exports = { VERSION: '1' }\n"
+        "},{}],2:[function(require,module,exports){\n"
+        "var constant = require('./constants')\n"
+        "var updater = require('./updater')\n"
+        "module.exports = [constant, updater]\n"
+        '},{"./constants":1,"./updater":3}],3:[function(require,module,exports){\n'
+        "module.exports = (require) => require('./reversed.json')\n"
+        "},{}],4:[function(require,module,exports){\n"
+        "var karma = require('./karma')\n"
+        "module.exports = karma\n"
+        '},{"./karma":2}]},{},[4]);\n'
+    ),
+    "scripts/run.mjs": "import { config } from './load.mjs';\nexport default config;\n",
+    "scripts/load.mjs": (
+        "import { createRequire } from 'node:module';\n"
+        "const require = createRequire(import.meta.url);\n"
+        "export const config = require('./missing-config.json');\n"
+    ),
+}
+
+
+def test_a_bundle_factorys_require_parameter_is_no_import(make_project: ProjectFactory) -> None:
+    assert _claims(make_project(KARMA)) == [
+        "unresolved-import client/main.js:2",
+        "unresolved-import scripts/load.mjs:3",
+    ]
