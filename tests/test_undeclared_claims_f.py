@@ -66,3 +66,40 @@ def test_a_bundle_factorys_require_parameter_is_no_import(make_project: ProjectF
         "unresolved-import client/main.js:2",
         "unresolved-import scripts/load.mjs:3",
     ]
+
+
+# vue-cli: `types/cli-service-test.ts` is a typings test that `types/tsconfig.json` (`noEmit`)
+# only type-checks; its sample plugin calls `require('./lint')`, which tsc never resolves (it
+# types a plain `require()` call `any`) and nothing runs. `import x = require('./gone')` is
+# resolved by tsc, which reports the missing file: it stays a claim.
+VUE_CLI = {
+    "package.json": '{"private": true, "workspaces": ["packages/@vue/*"]}\n',
+    "packages/@vue/cli-service/package.json": (
+        '{"name": "@vue/cli-service", "main": "lib/Service.js", "typings": "types/index.d.ts"}\n'
+    ),
+    "packages/@vue/cli-service/webpack.config.js": "module.exports = {}\n",
+    "packages/@vue/cli-service/lib/Service.js": "module.exports = class Service {}\n",
+    "packages/@vue/cli-service/types/index.d.ts": (
+        "export interface PluginAPI { registerCommand(name: string, fn: Function): void }\n"
+    ),
+    "packages/@vue/cli-service/types/tsconfig.json": (
+        '{"files": ["cli-service-test.ts", "index.d.ts"],'
+        ' "compilerOptions": {"module": "commonjs", "noEmit": true, "types": []}}\n'
+    ),
+    "packages/@vue/cli-service/types/cli-service-test.ts": (
+        "import { PluginAPI } from './index';\n"
+        "import gone = require('./gone');\n"
+        "export const plugin = (api: PluginAPI) => {\n"
+        "  api.registerCommand('lint', async (args: unknown) => {\n"
+        "    await require('./lint')(args, api);\n"
+        "  });\n"
+        "  return gone;\n"
+        "};\n"
+    ),
+}
+
+
+def test_a_require_call_only_the_type_checker_reads(make_project: ProjectFactory) -> None:
+    assert _claims(make_project(VUE_CLI)) == [
+        "unresolved-import packages/@vue/cli-service/types/cli-service-test.ts:2"
+    ]

@@ -18,7 +18,15 @@ follow to the file (issue 23, judge round E; docs/rules.md says why):
   ``require()`` inside an ES module for Node: ``@rollup/plugin-commonjs`` transforms no mixed
   module by default). effector's ``tools/builder/rollup.ts`` is bundled by
   ``tools/builder/rollup.config.js`` into ``tools/builder.js`` and requires
-  ``'../babel.config'``, the repository's root ``babel.config.js``.
+  ``'../babel.config'``, the repository's root ``babel.config.js``;
+- a ``require()`` call in a TypeScript file that only the type checker reads: its program
+  does not emit (``noEmit``) and no bundle or runner reaches the file (as for a side-effect
+  import above: no entry, test, script, route or config; no HTML page or build config of
+  its package names it). tsc resolves
+  ``import x = require('y')`` but never a plain ``require('y')`` call (it types it ``any``),
+  and nothing runs the file, so no tool ever resolves the path (vue-cli's
+  ``types/cli-service-test.ts``, a typings test whose ``types/tsconfig.json`` sets
+  ``noEmit``, calls ``require('./lint')`` in sample plugin code).
 
 A stale path still fails from every place tried, and stays claimed.
 """
@@ -33,8 +41,9 @@ from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.resolve import ResolutionKind
 from filid.model.errors import InputError
-from filid.model.facts import ImportKind
+from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import UnresolvedImport
+from filid.parse.files import MAX_FILE_BYTES
 from filid.store.files import read_regular_file
 
 __all__ = ["LeftOutIslands", "unclaimed_run_time_imports"]
@@ -77,6 +86,14 @@ def unclaimed_run_time_imports(
             continue
         if kinds != {ImportKind.REQUIRE} or not item.file.endswith(_TS_SUFFIXES):
             continue
+        if (
+            _only_type_checked(project, item.file)
+            and item.file not in bundled
+            and not entries.names(item.file)
+            and _is_call(project, item.file, facts, item)
+        ):
+            found.add((item.file, item.specifier))
+            continue
         if _resolves_from_implied_out_dir(project, item.file, item.specifier, implied_roots):
             found.add((item.file, item.specifier))
             continue
@@ -84,6 +101,31 @@ def unclaimed_run_time_imports(
         if is_module and _resolves_from_rollup_bundle(project, item.file, item.specifier):
             found.add((item.file, item.specifier))
     return frozenset(found)
+
+
+def _only_type_checked(project: Project, file: str) -> bool:
+    """Whether ``file``'s governing tsconfig takes it in and emits nothing (``noEmit``)."""
+    tsconfigs = project.resolver.tsconfigs
+    options = tsconfigs.for_directory(parent_dir(file))
+    return (
+        options is not None
+        and not file.endswith(_DECLARATION_SUFFIXES)
+        and tsconfigs.program_includes(options.config, file)
+        and not tsconfigs.emits(options.config)
+    )
+
+
+def _is_call(project: Project, file: str, facts: FileFacts, item: UnresolvedImport) -> bool:
+    """Whether every ``require`` of ``item`` is a ``require(…)`` call, not TypeScript's
+    ``import x = require(…)`` (which tsc resolves): the call's span starts with ``require``."""
+    try:
+        source = read_regular_file(project.root / file, MAX_FILE_BYTES)
+    except (OSError, InputError):
+        return False
+    spans = [f.span for f in facts.imports if f.specifier == item.specifier and f.line == item.line]
+    return bool(spans) and all(
+        source[span.start_byte : span.start_byte + 7] == b"require" for span in spans
+    )
 
 
 def _is_asset(specifier: str) -> bool:
