@@ -4,6 +4,8 @@ test keeps a true claim of the same rule beside the false one it removes."""
 
 from __future__ import annotations
 
+import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 from filid.check.engine import evaluate
@@ -18,6 +20,12 @@ def _claims(root: Path) -> list[str]:
         for v in result.violations
         if v.severity.value == "error"
     )
+
+
+def _git_project(files: Mapping[str, str], make_project: ProjectFactory) -> Path:
+    root = make_project(files)
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True, capture_output=True)
+    return root
 
 
 # karma: `static/karma.js` is a committed browserify bundle; every module is a factory
@@ -102,4 +110,39 @@ VUE_CLI = {
 def test_a_require_call_only_the_type_checker_reads(make_project: ProjectFactory) -> None:
     assert _claims(make_project(VUE_CLI)) == [
         "unresolved-import packages/@vue/cli-service/types/cli-service-test.ts:2"
+    ]
+
+
+# theia: `src/browser/json-schema-store.ts` runs as `lib/browser/json-schema-store.js`
+# (`rootDir: "src"`, `outDir: "lib"`); the package's `afterInstall` downloads `catalog.json`
+# into `lib/browser/`, which git ignores. A stale script (`./gone`, which tsc would emit from
+# a source) and a data file outside `outDir` stay claims.
+THEIA = {
+    ".gitignore": "node_modules\nlib\n",
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/core/package.json": (
+        '{"name": "@theia/core", "main": "lib/common/index.js", "files": ["lib", "src"],'
+        ' "scripts": {"afterInstall": "npm run download:json-schema",'
+        ' "download:json-schema": "node ./scripts/download-catalog.js"}}\n'
+    ),
+    "packages/core/tsconfig.json": (
+        '{"compilerOptions": {"rootDir": "src", "outDir": "lib", "composite": true,'
+        ' "module": "commonjs", "resolveJsonModule": true}, "include": ["src"]}\n'
+    ),
+    "packages/core/scripts/download-catalog.js": "const targetDir = './lib/browser';\n",
+    "packages/core/src/common/index.ts": "export * from '../browser/json-schema-store';\n",
+    "packages/core/src/browser/json-schema-store.ts": (
+        "export const catalog = require('./catalog.json') as { schemas: unknown[] };\n"
+        "export const gone = require('./gone');\n"
+        "export const stale = require('../../gone.json');\n"
+    ),
+}
+
+
+def test_a_data_file_beside_the_emitted_file_in_an_ignored_out_dir(
+    make_project: ProjectFactory,
+) -> None:
+    assert _claims(_git_project(THEIA, make_project)) == [
+        "unresolved-import packages/core/src/browser/json-schema-store.ts:2",
+        "unresolved-import packages/core/src/browser/json-schema-store.ts:3",
     ]

@@ -12,7 +12,12 @@ from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.resolve import ResolutionKind
 from filid.model.facts import ImportKind
 
-__all__ = ["glob_matches", "names_a_published_file", "resolves_from_emitted_file"]
+__all__ = [
+    "emitted_data_target",
+    "glob_matches",
+    "names_a_published_file",
+    "resolves_from_emitted_file",
+]
 
 _GLOB_MARKS = ("*", "[", "{")  # `?` starts a bundler query (`./x.svg?raw`), not a glob
 
@@ -74,28 +79,69 @@ def resolves_from_emitted_file(project: Project, file: str, line: int, specifier
     ``createRequire(import.meta.url)('../package.json')`` from ``lib/lit-cli.js``, emitted
     from ``src/lib/lit-cli.ts`` under ``rootDir: "src/"``, ``outDir: "./"``). Only a config
     that sets both is mapped (tsc's implied ``rootDir`` depends on the whole program)."""
-    if not specifier.startswith(("./", "../")) or not file.endswith(_TS_SUFFIXES):
+    emitted = _emitted_folder(project, file, line, specifier)
+    if emitted is None:
         return False
+    resolution = project.resolver.resolve_from(emitted[0], specifier)
+    return resolution.kind is ResolutionKind.FILE
+
+
+def emitted_data_target(project: Project, file: str, line: int, specifier: str) -> str | None:
+    """The path a relative ``require`` of a data file (``'./catalog.json'``: an extension that
+    is no script's) names from where tsc emits ``file`` (``rootDir`` → ``outDir``), when that
+    path lies inside the ``outDir``; else None.
+
+    tsc writes into ``outDir`` only what it compiles from sources; a data file there, which
+    no source stands for, is written by another step of the build or the install (theia's
+    ``afterInstall`` downloads ``lib/browser/catalog.json`` beside the emitted
+    ``lib/browser/json-schema-store.js``). Whether such a path is build output is for git to
+    say (``generated_code`` asks whether it ignores it); a script or a path leaving the
+    ``outDir`` is not mapped, so a stale source import stays judged."""
+    emitted = _emitted_folder(project, file, line, specifier)
+    if emitted is None:
+        return None
+    name = specifier.rpartition("/")[2]
+    stem, dot, extension = name.rpartition(".")
+    if not (dot and stem) or f".{extension}" in _SCRIPT_EXTENSIONS:
+        return None
+    folder, out_dir = emitted
+    target = join_path(folder, specifier)
+    if target == out_dir or not is_within(target, out_dir) or target.startswith("../"):
+        return None
+    return target
+
+
+def _emitted_folder(
+    project: Project, file: str, line: int, specifier: str
+) -> tuple[str, str] | None:
+    """(the folder tsc emits ``file`` into, the ``outDir``) for a relative ``require`` in a
+    TypeScript file under a config setting both ``rootDir`` and ``outDir``; else None."""
+    if not specifier.startswith(("./", "../")) or not file.endswith(_TS_SUFFIXES):
+        return None
     facts = project.facts.get(file)
     if facts is None or not any(
         fact.kind is ImportKind.REQUIRE and fact.specifier == specifier and fact.span.line == line
         for fact in facts.imports
     ):
-        return False
+        return None
     directory = parent_dir(file)
     options = project.resolver.tsconfigs.for_directory(directory)
     if options is None or options.root_dir is None or options.out_dir is None:
-        return False
+        return None
     if not is_within(directory, options.root_dir) or options.root_dir == options.out_dir:
-        return False
+        return None
     if directory == options.root_dir:
         emitted = options.out_dir
     elif options.root_dir == ".":
         emitted = join_path(options.out_dir, directory)
     else:
         emitted = join_path(options.out_dir, directory[len(options.root_dir) + 1 :])
-    resolution = project.resolver.resolve_from(emitted, specifier)
-    return resolution.kind is ResolutionKind.FILE
+    return emitted, options.out_dir
+
+
+_SCRIPT_EXTENSIONS = frozenset(
+    {".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".d.ts"}
+)
 
 
 _PUBLISHED_SUFFIXES = ("", ".js", ".mjs", ".cjs", "/index.js", "/index.mjs", "/index.cjs")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from filid.check.ambient_modules import AmbientModules
 from filid.check.build_layout import (
+    emitted_data_target,
     glob_matches,
     names_a_published_file,
     resolves_from_emitted_file,
@@ -142,6 +143,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if resolves_from_emitted_file(project, item.file, item.line, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
+        emitted_data = emitted_data_target(project, item.file, item.line, item.specifier)
+        if emitted_data is not None:
+            # a data file beside the emitted file, inside `outDir` (theia's install script
+            # downloads `lib/browser/catalog.json`): build output when git ignores it
+            probes.setdefault(emitted_data, set()).add((item.file, item.specifier))
         if (item.file, item.specifier) in run_time:
             # only a bundler or Node resolves it, from a place filid cannot rule out
             unjudged.add((item.file, item.specifier))
