@@ -146,3 +146,40 @@ def test_a_data_file_beside_the_emitted_file_in_an_ignored_out_dir(
         "unresolved-import packages/core/src/browser/json-schema-store.ts:2",
         "unresolved-import packages/core/src/browser/json-schema-store.ts:3",
     ]
+
+
+# svelte-check: `rollup.config.mjs` bundles `src/index.ts` into `dist/src/index.js` (cjs);
+# `src/options.ts`, an ES module, keeps `require('../../package.json')` for Node, which
+# resolves it from the bundle ("ends up in dist/src, that's why we go two levels up"): the
+# package's manifest. `'../../gone.json'` is found from no place and stays a claim.
+SVELTE_CHECK = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/svelte-check/package.json": (
+        '{"name": "svelte-check", "bin": "./bin/svelte-check", "files": ["bin", "dist"],'
+        ' "scripts": {"build": "rollup -c"}}\n'
+    ),
+    "packages/svelte-check/bin/svelte-check": "require('../dist/src/index.js');\n",
+    "packages/svelte-check/rollup.config.mjs": (
+        "export default [{ input: 'src/index.ts',"
+        " output: [{ sourcemap: false, format: 'cjs', file: 'dist/src/index.js' }] }];\n"
+    ),
+    "packages/svelte-check/tsconfig.json": (
+        '{"compilerOptions": {"module": "ES2022", "moduleResolution": "bundler"},'
+        ' "include": ["src/**/*"]}\n'
+    ),
+    "packages/svelte-check/src/index.ts": (
+        "import { version, stale } from './options';\nexport const v = [version, stale];\n"
+    ),
+    "packages/svelte-check/src/options.ts": (
+        "import { join } from 'path';\n"
+        "export const version = require('../../package.json').version;\n"
+        "export const stale = require('../../gone.json').version;\n"
+        "export const here = join('a', 'b');\n"
+    ),
+}
+
+
+def test_a_require_resolves_from_the_rollup_output_file(make_project: ProjectFactory) -> None:
+    assert _claims(make_project(SVELTE_CHECK)) == [
+        "unresolved-import packages/svelte-check/src/options.ts:3"
+    ]

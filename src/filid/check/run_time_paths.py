@@ -44,6 +44,7 @@ from filid.model.errors import InputError
 from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import UnresolvedImport
 from filid.parse.files import MAX_FILE_BYTES
+from filid.parse.grammar import toolkit_for
 from filid.store.files import read_regular_file
 
 __all__ = ["LeftOutIslands", "unclaimed_run_time_imports"]
@@ -216,8 +217,10 @@ def _common_source_folder(project: Project, config: str) -> str | None:
 
 def _resolves_from_rollup_bundle(project: Project, file: str, specifier: str) -> bool:
     """Whether a rollup config in ``file``'s folder or one above it (within its package)
-    bundles it, and ``specifier`` finds a file from the config's folder or a folder above it
-    there: the bundle's place, which the config computes (``resolve(__dirname, '..', …)``)."""
+    bundles it, and ``specifier`` finds a file from the bundle's place: a folder the config
+    writes into by a literal ``output.file``/``output.dir`` (svelte-check's
+    ``dist/src/index.js``), or the config's parent folder or one above it in the package,
+    which the config computes (``resolve(__dirname, '..', …)``)."""
     files = frozenset(project.tree.files)
     packages = project.resolver.package_directories() | {"."}
     package = parent_dir(file)
@@ -234,6 +237,11 @@ def _resolves_from_rollup_bundle(project: Project, file: str, specifier: str) ->
         directory = parent_dir(directory)
     if config_dir is None:
         return False
+    for folder in _rollup_output_folders(project, config_dir):
+        if is_within(folder, package) and (
+            project.resolver.resolve_from(folder, specifier).kind is ResolutionKind.FILE
+        ):
+            return True
     place = parent_dir(config_dir) if config_dir != package else None
     while place is not None:
         if project.resolver.resolve_from(place, specifier).kind is ResolutionKind.FILE:
@@ -242,6 +250,43 @@ def _resolves_from_rollup_bundle(project: Project, file: str, specifier: str) ->
             break
         place = parent_dir(place)
     return False
+
+
+def _rollup_output_folders(project: Project, config_dir: str) -> list[str]:
+    """The folders the rollup configs of ``config_dir`` write bundles into, where they spell
+    them as string literals: ``output.file`` (its folder: svelte-check's
+    ``file: 'dist/src/index.js'``, whose ``require('../../package.json')`` carries the comment
+    "ends up in dist/src") and ``output.dir``, both relative to the config's folder (rollup
+    resolves them from the working folder, where the package's ``rollup -c`` runs)."""
+    folders: list[str] = []
+    for name in _ROLLUP_CONFIGS:
+        config = join_path(config_dir, name)
+        try:
+            source = read_regular_file(project.root / config, MAX_FILE_BYTES)
+        except (OSError, InputError):
+            continue
+        tree = toolkit_for(config).parser.parse(source)
+        stack = [tree.root_node]
+        while stack:
+            node = stack.pop()
+            stack.extend(node.named_children)
+            if node.type != "pair":
+                continue
+            key = node.child_by_field_name("key")
+            value = node.child_by_field_name("value")
+            if key is None or value is None or value.type != "string":
+                continue
+            if key.text not in (b"file", b"dir"):
+                continue
+            fragments = [c for c in value.named_children if c.type == "string_fragment"]
+            if len(fragments) != 1 or fragments[0].text is None:
+                continue
+            path = fragments[0].text.decode("utf-8", "replace")
+            if path.startswith("/"):
+                continue
+            target = join_path(config_dir, path)
+            folders.append(parent_dir(target) if key.text == b"file" else target)
+    return sorted(set(folders))
 
 
 class LeftOutIslands:
