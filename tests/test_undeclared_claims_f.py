@@ -183,3 +183,43 @@ def test_a_require_resolves_from_the_rollup_output_file(make_project: ProjectFac
     assert _claims(make_project(SVELTE_CHECK)) == [
         "unresolved-import packages/svelte-check/src/options.ts:3"
     ]
+
+
+# vercel's `examples/redwoodjs`: Redwood's babel plugin loads `src/pages/FatalErrorPage` from
+# `FatalErrorPage/FatalErrorPage.js`. A folder without its namesake (`NotFoundPage/`), and
+# the same import in a package that uses no such resolver (`plain/`), stay claims.
+_PAGE = "export default function Page() { return null }\n"
+REDWOOD = {
+    "package.json": '{"private": true, "workspaces": ["web", "plain"]}\n',
+    "redwood.toml": "[web]\n  port = 8910\n",
+    "web/package.json": (
+        '{"name": "web", "private": true, "dependencies": {"@redwoodjs/web": "^0.25.0"}}\n'
+    ),
+    "web/jsconfig.json": (
+        '{"compilerOptions": {"baseUrl": ".", "paths": {"src/*": ["./src/*"]}},'
+        ' "include": ["src/**/*"]}\n'
+    ),
+    "web/src/pages/FatalErrorPage/FatalErrorPage.js": _PAGE,
+    "web/src/pages/NotFoundPage/Other.js": _PAGE,
+    "web/src/index.js": (
+        "import FatalErrorPage from 'src/pages/FatalErrorPage'\n"
+        "import NotFoundPage from 'src/pages/NotFoundPage'\n"
+        "export default [FatalErrorPage, NotFoundPage]\n"
+    ),
+    "plain/package.json": '{"name": "plain", "private": true}\n',
+    "plain/jsconfig.json": (
+        '{"compilerOptions": {"baseUrl": ".", "paths": {"src/*": ["./src/*"]}},'
+        ' "include": ["src/**/*"]}\n'
+    ),
+    "plain/src/pages/FatalErrorPage/FatalErrorPage.js": _PAGE,
+    "plain/src/index.js": (
+        "import FatalErrorPage from 'src/pages/FatalErrorPage'\nexport default FatalErrorPage\n"
+    ),
+}
+
+
+def test_a_folder_import_finds_its_namesake_under_redwood(make_project: ProjectFactory) -> None:
+    assert _claims(make_project(REDWOOD)) == [
+        "unresolved-import plain/src/index.js:1",
+        "unresolved-import web/src/index.js:2",
+    ]

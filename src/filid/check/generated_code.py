@@ -16,6 +16,7 @@ from filid.check.build_layout import (
     names_a_published_file,
     resolves_from_emitted_file,
 )
+from filid.check.directory_named import DirectoryNamedImports
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
@@ -56,6 +57,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     ambient = AmbientModules(project)
     run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
     islands = LeftOutIslands(project)
+    directory_named = DirectoryNamedImports(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -172,6 +174,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         ):
             # a file the bundler finds (only existing ones count: a twin inside an ignored
             # build folder says nothing about the import)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if directory_named.resolves(item.file, bases):
+            # a folder's namesake file (`Dir/Dir.js`), which Redwood's babel plugin loads
             unjudged.add((item.file, item.specifier))
             continue
         for base in bases:
