@@ -223,3 +223,42 @@ def test_a_folder_import_finds_its_namesake_under_redwood(make_project: ProjectF
         "unresolved-import plain/src/index.js:1",
         "unresolved-import web/src/index.js:2",
     ]
+
+
+# vercel's CLI: `scripts/build.mjs` (the `build` script) copies `src/vc.js` into `dist/` and
+# writes `dist/version.mjs` beside the copy, which `vc.js` imports. `./gone.mjs`, which no
+# build script writes, stays a claim.
+VERCEL = {
+    ".gitignore": "node_modules\ndist\n",
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/cli/package.json": (
+        '{"name": "vercel", "bin": {"vc": "./dist/vc.js"},'
+        ' "scripts": {"build": "node scripts/build.mjs"}}\n'
+    ),
+    "packages/cli/tsconfig.json": (
+        '{"compilerOptions": {"allowJs": true, "outDir": "dist", "module": "esnext"},'
+        ' "include": ["src"]}\n'
+    ),
+    "packages/cli/scripts/build.mjs": (
+        "import { copyFileSync, writeFileSync } from 'node:fs';\n"
+        "const repoRoot = new URL('../', import.meta.url);\n"
+        "const distRoot = new URL('dist/', repoRoot);\n"
+        "copyFileSync(new URL('src/vc.js', repoRoot), new URL('vc.js', distRoot));\n"
+        "// Generate version.mjs for fast --version lookup\n"
+        "writeFileSync(new URL('version.mjs', distRoot), 'export const version = 1;');\n"
+    ),
+    "packages/cli/src/index.ts": "export const run = 1;\n",
+    "packages/cli/src/vc.js": (
+        "if (process.argv[2] === '--version') {\n"
+        "  const { version } = await import('./version.mjs');\n"
+        "  const { other } = await import('./gone.mjs');\n"
+        "  console.log(version, other);\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_sibling_the_build_writes_beside_its_copy(make_project: ProjectFactory) -> None:
+    assert _claims(_git_project(VERCEL, make_project)) == [
+        "unresolved-import packages/cli/src/vc.js:3"
+    ]

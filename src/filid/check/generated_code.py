@@ -10,6 +10,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 from filid.check.ambient_modules import AmbientModules
+from filid.check.build_copies import BuildCopies
 from filid.check.build_layout import (
     emitted_data_target,
     glob_matches,
@@ -58,6 +59,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
     islands = LeftOutIslands(project)
     directory_named = DirectoryNamedImports(project)
+    build_copies = BuildCopies(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -174,6 +176,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         ):
             # a file the bundler finds (only existing ones count: a twin inside an ignored
             # build folder says nothing about the import)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if build_copies.writes_beside_copy(item.file, item.specifier):
+            # a sibling the build script writes beside its copy of the importer (vercel's
+            # `dist/version.mjs` beside `dist/vc.js`)
             unjudged.add((item.file, item.specifier))
             continue
         if directory_named.resolves(item.file, bases):
