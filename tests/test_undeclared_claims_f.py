@@ -262,3 +262,44 @@ def test_a_sibling_the_build_writes_beside_its_copy(make_project: ProjectFactory
     assert _claims(_git_project(VERCEL, make_project)) == [
         "unresolved-import packages/cli/src/vc.js:3"
     ]
+
+
+# LogicFlow: `history/index.ts` reads `LogicFlow` (from `'..'`) only in
+# `import GraphData = LogicFlow.GraphData`, an interface used only in types: tsc elides both,
+# so `history` ↔ the barrel is no loop. `model/index.ts` reads the class at run time through
+# its alias, and its loop stays.
+LOGICFLOW = {
+    "packages/core/package.json": '{"name": "@logicflow/core", "main": "dist/index.js"}\n',
+    "packages/core/tsconfig.json": (
+        '{"compilerOptions": {"module": "ES2020", "moduleResolution": "Node", "outDir": "dist"},'
+        ' "include": ["src"]}\n'
+    ),
+    "packages/core/src/index.ts": (
+        "import LogicFlow from './LogicFlow';\nexport * from './model';\n"
+        "export default LogicFlow;\n"
+    ),
+    "packages/core/src/LogicFlow.tsx": (
+        "import { History } from './history';\n"
+        "export class LogicFlow { history = new History(); }\n"
+        "export namespace LogicFlow { export interface GraphData { nodes: string[] } }\n"
+        "export default LogicFlow;\n"
+    ),
+    "packages/core/src/history/index.ts": (
+        "import LogicFlow from '..';\nimport GraphData = LogicFlow.GraphData;\n"
+        "export class History { undos: GraphData[] = []; }\n"
+    ),
+    "packages/core/src/model/index.ts": (
+        "import LogicFlow from '..';\nimport Flow = LogicFlow;\n"
+        "export const model = () => new Flow();\n"
+    ),
+}
+
+
+def test_an_import_read_only_through_a_type_alias_closes_no_loop(
+    make_project: ProjectFactory,
+) -> None:
+    result = evaluate(load_project(make_project(LOGICFLOW), use_cache=False))
+    cycles = sorted(
+        v.location.file for v in result.violations if v.rule_id == "circular-dependency"
+    )
+    assert cycles == ["packages/core/src/model/index.ts"]

@@ -257,3 +257,46 @@ def test_bindings_read_only_as_types_make_the_import_elidable(text: str, path: s
 )
 def test_a_binding_read_as_a_value_keeps_the_import(text: str, path: str) -> None:
     assert _only_import(text, path).value_used is True
+
+
+# LogicFlow's `history/index.ts`: `LogicFlow` is read only through an alias of an interface
+# of its namespace, and the alias only in types; tsc elides the alias and the import.
+_ALIAS = "import LogicFlow from '..';\nimport GraphData = LogicFlow.GraphData;\n"
+
+
+def test_a_binding_read_only_through_a_type_alias_is_elidable() -> None:
+    text = _ALIAS + "export class History { undos: GraphData[] = []; }\n"
+    assert _only_import(text).value_used is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _ALIAS + "export const data = new GraphData();\n",
+        "import LogicFlow from '..';\nexport import GraphData = LogicFlow.GraphData;\n",
+        "import LogicFlow from '..';\nimport Graph = LogicFlow.Model.Graph;\nGraph.create();\n",
+    ],
+)
+def test_an_alias_read_as_a_value_keeps_the_import(text: str) -> None:
+    assert _only_import(text).value_used is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[function(require, module, exports) { require('./constants'); }];",
+        "export const load = (require: (id: string) => unknown) => require('./x');",
+        "define(require => require('./x'));",
+        "function require(id: string) { return id; }\nrequire('./x');",
+    ],
+)
+def test_a_require_bound_locally_is_no_import(text: str) -> None:
+    assert _parse(text).imports == ()
+
+
+def test_a_require_made_by_create_require_is_an_import() -> None:
+    text = (
+        "import { createRequire } from 'node:module';\n"
+        "const require = createRequire(import.meta.url);\nrequire('./config.json');\n"
+    )
+    assert [f.specifier for f in _parse(text).imports] == ["node:module", "./config.json"]

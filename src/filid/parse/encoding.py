@@ -36,7 +36,8 @@ from filid.model.facts import (
 # 12: whether an import's bindings are read at load time (`load_read`);
 # 13: the names typed local export clauses export (``type_exports``, last);
 # 14: a ``require(…)`` whose ``require`` is a local binding (a bundle's factory parameter) is
-# no import
+# no import, and a binding read only through an `import Y = X.Z` whose `Y` is read only as a
+# type is not read as a value
 FACTS_FORMAT = 14
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,

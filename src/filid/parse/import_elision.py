@@ -71,6 +71,10 @@ def mark_value_use(
             for node in _mentions(root, source, name.encode(), skip):
                 kind = node.type
                 value = kind in _VALUE_LEAVES and _is_value_position(node)
+                if value:
+                    alias = _aliased_by(node)
+                    if alias is not None:
+                        value = _alias_read_as_value(root, source, alias)
                 if value or (decorated and kind in _DECORATED_LEAVES):
                     used = True
                 if value:
@@ -97,6 +101,38 @@ def mark_value_use(
             fact.guarded,
             False,
         )
+
+
+def _aliased_by(node: Node) -> Node | None:
+    """The ``import Y = X.Z`` (an ``import_alias``) whose qualified name ``node`` (``X``)
+    opens, unless it is exported; else None."""
+    current = node.parent
+    if current is None or current.type != "nested_identifier":
+        return None
+    while current.parent is not None and current.parent.type == "nested_identifier":
+        current = current.parent
+    alias = current.parent
+    if alias is None or alias.type != "import_alias":
+        return None
+    if alias.parent is not None and alias.parent.type == "export_statement":
+        return None
+    return alias
+
+
+def _alias_read_as_value(root: Node, source: bytes, alias: Node) -> bool:
+    """Whether the name ``import Y = X.Z`` declares is read as a value in the file.
+
+    tsc elides such an alias when ``Y`` is read only in type positions (LogicFlow's
+    ``import GraphData = LogicFlow.GraphData``, an interface of ``namespace LogicFlow``), and
+    with it the only read of ``X``: the import of ``X`` is elided too."""
+    name = alias.named_children[0] if alias.named_children else None
+    if name is None or name.type != "identifier" or name.text is None:
+        return True
+    skip = (alias.start_byte, alias.end_byte)
+    return any(
+        mention.type in _VALUE_LEAVES and _is_value_position(mention)
+        for mention in _mentions(root, source, name.text, skip)
+    )
 
 
 def _has_decorator(root: Node, source: bytes) -> bool:
