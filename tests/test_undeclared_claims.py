@@ -1558,6 +1558,34 @@ def test_a_snippet_only_an_editor_only_tsconfig_takes_in_is_not_judged(
     assert _unresolved(RECIPES, make_project) == []
 
 
+# lunary: a dead TypeScript file of a `noEmit` package whose scripts run only `bun`, nothing
+# imports it, and its `./roles` moved away. No script type-checks the program, but an editor's
+# checker reports TS2307 in it (unlike in a JavaScript file under `allowJs` alone), and the
+# maintainers accept the fix (the blind judge E1: true).
+DEAD_TS = {
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}\n',
+    "packages/backend/package.json": (
+        '{"name": "backend", "scripts": {"start": "bun run src/index.ts"}}\n'
+    ),
+    "packages/backend/tsconfig.json": (
+        '{"compilerOptions": {"noEmit": true, "allowJs": true, "moduleResolution": "bundler"}}\n'
+    ),
+    "packages/backend/src/index.ts": "export const up = 1;\n",
+    "packages/backend/src/access-control/authorization.ts": (
+        "import { roles } from './roles'\nexport const can = () => roles\n"
+    ),
+}
+
+
+def test_a_dead_typescript_file_of_an_editor_only_program_stays_judged(
+    make_project: ProjectFactory,
+) -> None:
+    assert _unresolved(DEAD_TS, make_project) == [
+        "packages/backend/src/access-control/authorization.ts:'./roles'"
+        " resolves to no file of the project"
+    ]
+
+
 @pytest.mark.parametrize(
     "change",
     [

@@ -12,6 +12,8 @@ from filid.model.errors import InputError
 
 __all__ = ["BuiltFiles", "ShippedProjects"]
 
+# JavaScript an ``allowJs`` program takes in without checking it (no ``checkJs``)
+_JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
 _CONFIG_SUFFIXES = tuple(
     f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
 )
@@ -125,13 +127,19 @@ class BuiltFiles:
         config emits (a build compiles with it), or a ``package.json`` script or Nx command
         in a folder holding it runs a type checker on a program that takes ``file`` in.
 
-        Decision (issue 23): a ``noEmit`` program no script checks is read by an editor alone
-        (webdriverio's docs site: Docusaurus's ``tsconfig.json`` sets ``noEmit`` and
+        Decision (issue 23): a ``noEmit`` program no script checks is read by an editor alone.
+        The editor's type checker reports an unresolved import of a TypeScript file (TS2307:
+        lunary's dead `access-control/authorization.ts` importing a moved `./roles`, which its
+        maintainers would fix), so it reaches TypeScript files; in a JavaScript file it reports
+        none (``allowJs`` without ``checkJs`` only reads types), so it reaches no JavaScript
+        file (webdriverio's docs site: Docusaurus's ``tsconfig.json`` sets ``noEmit`` and
         ``allowJs``, its scripts run only ``docusaurus``, and its ``recipes/*.js`` snippets,
         which nothing imports, import the reader's own `./reporter/my.custom.reporter`)."""
         tsconfigs = self._project.resolver.tsconfigs
         options = tsconfigs.for_directory(parent_dir(file))
         if options is None or tsconfigs.emits(options.config):
+            return True
+        if not file.endswith(_JS_SUFFIXES):
             return True
         directory = parent_dir(file)
         while True:
