@@ -39,7 +39,9 @@ def _git_project(files: Mapping[str, str], make_project: ProjectFactory) -> Path
 # (and `'../demo-topics.ts'` beside `demo-topics.tsx`), under `allowImportingTsExtensions`.
 UNLEASH = {
     "package.json": '{"private": true}\n',
-    "frontend/package.json": '{"name": "frontend", "private": true, "scripts": {"build": "tsc && vite build"}}\n',
+    "frontend/package.json": (
+        '{"name": "frontend", "private": true, "scripts": {"build": "tsc && vite build"}}\n'
+    ),
     "frontend/tsconfig.json": json.dumps(
         {
             "compilerOptions": {
@@ -65,7 +67,8 @@ UNLEASH = {
     "frontend/src/nav/Mode.ts": "export const Mode = 1;\n",
     "frontend/src/nav/Uses.tsx": "import { Mode } from './Mode.tsx';\nexport const m = Mode;\n",
     "frontend/src/main.tsx": (
-        "import { mode } from './nav/ShowHide.tsx';\nimport { topics } from './demo/steps/DemoSteps.tsx';\n"
+        "import { mode } from './nav/ShowHide.tsx';\n"
+        "import { topics } from './demo/steps/DemoSteps.tsx';\n"
         "import { m } from './nav/Uses.tsx';\nexport const all = [mode, topics, m];\n"
     ),
 }
@@ -110,8 +113,13 @@ def test_typescript_resolves_the_other_ts_extension(make_project: ProjectFactory
 # run time; `/* @vite-ignore */` likewise. A plain import() of a missing file stays a claim.
 SURFINGKEYS = {
     "package.json": '{"name": "surfingkeys", "private": true, "scripts": {"build": "webpack"}}\n',
-    "webpack.config.js": "module.exports = { entry: { 'pages/ace': './src/content_scripts/ace-src.js', frontend: './src/content_scripts/frontend.js' } };\n",
-    "tsconfig.json": '{"compilerOptions": {"allowJs": true, "outDir": "dist"}, "include": ["src"]}\n',
+    "webpack.config.js": (
+        "module.exports = { entry: { 'pages/ace': './src/content_scripts/ace-src.js',"
+        " frontend: './src/content_scripts/frontend.js' } };\n"
+    ),
+    "tsconfig.json": (
+        '{"compilerOptions": {"allowJs": true, "outDir": "dist"}, "include": ["src"]}\n'
+    ),
     "src/content_scripts/ace-src.js": "export const ace = 1;\n",
     "src/content_scripts/frontend.js": (
         "export async function open() {\n"
@@ -222,7 +230,8 @@ SVELTE = {
     ),
     "apps/site/tsconfig.json": '{"extends": "$app/tsconfig", "include": ["src"]}\n',
     "apps/site/src/routes/random/+server.ts": (
-        "import type { RequestHandler } from './$types';\nexport const GET: RequestHandler = () => 1;\n"
+        "import type { RequestHandler } from './$types';\n"
+        "export const GET: RequestHandler = () => 1;\n"
     ),
     "apps/other/tsconfig.json": '{"extends": "@tsconfig/node20/tsconfig.json", "include": ["."]}\n',
     "apps/other/package.json": '{"name": "other", "scripts": {"check": "tsc"}}\n',
