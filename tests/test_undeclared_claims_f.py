@@ -241,3 +241,36 @@ SVELTE = {
 
 def test_sveltekit_3_types_are_no_claim(make_project: ProjectFactory) -> None:
     assert _claims(make_project(SVELTE)) == ["unresolved-import apps/other/index.ts:1"]
+
+
+# parabol: kysely-codegen writes `packages/server/postgres/types/pg.d.ts`, which `.gitignore`
+# names; it is imported relatively and through embedder's `"parabol-server/*"` alias. Already
+# left alone on 4ed9ec6 (the E round's ignored-declaration rule): a guard, not a fix.
+PARABOL = {
+    "package.json": json.dumps({"private": True, "workspaces": ["packages/*"]}),
+    ".gitignore": "packages/server/postgres/types/pg.d.ts\n",
+    "packages/server/package.json": json.dumps({"name": "parabol-server", "private": True}),
+    "packages/server/tsconfig.json": '{"compilerOptions": {"outDir": "dist"}}\n',
+    "packages/server/postgres/getKysely.ts": (
+        "import type { DB } from './types/pg';\nimport { gone } from './types/gone';\n"
+        "export type K = DB;\nexport const g = gone;\n"
+    ),
+    "packages/embedder/package.json": json.dumps({"name": "parabol-embedder", "private": True}),
+    "packages/embedder/tsconfig.json": json.dumps(
+        {"compilerOptions": {"outDir": "dist", "paths": {"parabol-server/*": ["../server/*"]}}}
+    ),
+    "packages/embedder/x.ts": (
+        "import type { DB } from 'parabol-server/postgres/types/pg';\n"
+        "import type { Gone } from 'parabol-server/postgres/types/gone';\n"
+        "export type X = [DB, Gone];\n"
+    ),
+}
+
+
+def test_an_ignored_generated_declaration_is_no_claim_through_an_alias(
+    make_project: ProjectFactory,
+) -> None:
+    assert _claims(_git_project(PARABOL, make_project)) == [
+        "unresolved-import packages/embedder/x.ts:2",
+        "unresolved-import packages/server/postgres/getKysely.ts:2",
+    ]
