@@ -18,10 +18,13 @@ from filid.check.build_layout import (
     resolves_from_emitted_file,
 )
 from filid.check.directory_named import DirectoryNamedImports
+from filid.check.hoisted_packages import HoistedPackages
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
+from filid.check.ts_extension_swap import resolves_by_ts_substitution
+from filid.check.url_imports import bundler_ignored
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
@@ -60,6 +63,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     islands = LeftOutIslands(project)
     directory_named = DirectoryNamedImports(project)
     build_copies = BuildCopies(project)
+    hoisted = HoistedPackages(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -76,6 +80,14 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # the file system's root); in browser code it is a URL on the serving origin, which
             # a dev server may answer (web-dev-server's `/__web-dev-server__web-socket.js`).
             # Vite resolves it against its root, so only there is a missing file a claim.
+            unjudged.add((item.file, item.specifier))
+            continue
+        facts = project.facts.get(item.file)
+        if resolves_by_ts_substitution(
+            project.tree.files, facts, item.file, item.line, item.specifier
+        ) or bundler_ignored(project.root, facts, item.file, item.line, item.specifier):
+            # tsc finds `./x.tsx` as `x.ts` for an erased import; the bundler leaves a
+            # `webpackIgnore`/`@vite-ignore` import() for run time (docs/rules.md)
             unjudged.add((item.file, item.specifier))
             continue
         if is_fixture_path(item.file):
@@ -154,6 +166,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             probes.setdefault(emitted_data, set()).add((item.file, item.specifier))
         if (item.file, item.specifier) in run_time:
             # only a bundler or Node resolves it, from a place filid cannot rule out
+            unjudged.add((item.file, item.specifier))
+            continue
+        if hoisted.holds(item.specifier):
+            # an alias that finds nothing falls back to the root's node_modules (tsc)
             unjudged.add((item.file, item.specifier))
             continue
         if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
@@ -294,7 +310,7 @@ class BundlerAliases:
         needles = (f"'{specifier}'".encode(), f'"{specifier}"'.encode())
         directory = parent_dir(importer)
         while True:
-            for config in self._configs.get(directory, ()):
+            for config in (*self._configs.get(directory, ()), *self._storybook(directory)):
                 text = self._texts.get(config)
                 if text is None:
                     try:
@@ -307,6 +323,18 @@ class BundlerAliases:
             if directory == ".":
                 return False
             directory = parent_dir(directory)
+
+    def _storybook(self, directory: str) -> tuple[str, ...]:
+        """Storybook's ``.storybook/main.*`` in ``directory`` (a dot folder, outside the file
+        universe): its ``viteFinal``/``webpackFinal``/``rsbuildFinal`` configure the bundler
+        that builds the stories (openmrs's storybook aliases `@openmrs/esm-styleguide/src/…`
+        for its mocks, which Node never loads)."""
+        base = "" if directory == "." else f"{directory}/"
+        return tuple(
+            f"{base}.storybook/main{extension}"
+            for extension in (".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
+            if os.path.isfile(self._root / f"{base}.storybook/main{extension}")
+        )
 
 
 def _is_template_file(path: str) -> bool:

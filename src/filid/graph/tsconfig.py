@@ -427,9 +427,13 @@ class TsconfigIndex:
 
     def _has_missing_base(self, raw: object, config_dir: str) -> bool:
         """A relative ``extends`` whose file is not in the universe (a generated config in a
-        dot folder, such as SvelteKit's ``./.svelte-kit/tsconfig.json``)."""
+        dot folder, such as SvelteKit's ``./.svelte-kit/tsconfig.json``), or a package base
+        no registry can hold (``$`` is no npm name character): SvelteKit 3's ``$app/tsconfig``,
+        which ``svelte-kit sync`` writes to ``node_modules/$app``."""
         values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
         for value in values:
+            if isinstance(value, str) and value.startswith("$"):
+                return True
             if isinstance(value, str) and value.startswith(("./", "../")):
                 base = join_path(config_dir, value)
                 if base not in self._files and f"{base}.json" not in self._files:
