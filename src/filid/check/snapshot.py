@@ -337,11 +337,12 @@ def store_state(
     digests: Mapping[str, str],
     result: ValidationResult,
     resolutions: list[Any] | None = None,
-    ids: Mapping[str, str] | None = None,
+    ids: Mapping[str, str] | str | None = None,
 ) -> None:
     """Write the state of a full run (and drop its delta) and the run's resolutions; a
     failure to write is not an error (it is a cache). ``checked_ns`` is when the files were
-    stat'ed; ``ids`` the blob ids of the files proven equal to them (:func:`still_proven`)."""
+    stat'ed; ``ids`` the blob ids of the files proven equal to them (:func:`still_proven`),
+    or already NUL-joined in the order of ``files``."""
     token = secrets.token_hex(16)
     payload = {
         "key": key,
@@ -351,7 +352,9 @@ def store_state(
         "sizes": [size for size, _ in stats],
         "mtimes": [mtime for _, mtime in stats],
         "digests": [digests.get(name) for name in files],
-        "ids": "\0".join((ids or {}).get(name, "") for name in files),
+        "ids": ids
+        if isinstance(ids, str)
+        else "\0".join((ids or {}).get(name, "") for name in files),
         "fixInputs": sorted(result.fix_inputs),
         "fixNeedles": sorted(result.fix_needles),
         "result": encode_result(result),
