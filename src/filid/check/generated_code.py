@@ -24,6 +24,7 @@ from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
+from filid.check.tshy_layout import TshyBuilds
 from filid.check.url_imports import bundler_ignored
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
@@ -64,6 +65,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     directory_named = DirectoryNamedImports(project)
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
+    tshy = TshyBuilds(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -157,6 +159,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             unjudged.add((item.file, item.specifier))
             continue
         if resolves_from_emitted_file(project, item.file, item.line, item.specifier):
+            unjudged.add((item.file, item.specifier))
+            continue
+        if tshy.resolves(item.file, item.line, item.specifier):
+            # written for tshy's emitted `dist/<dialect>/` (tapjs's `../commonjs/service-key.js`)
             unjudged.add((item.file, item.specifier))
             continue
         emitted_data = emitted_data_target(project, item.file, item.line, item.specifier)
