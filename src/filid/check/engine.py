@@ -16,9 +16,10 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from filid.check.bundler_aliases import BundlerAliases, bundler_aliases
 from filid.check.clock import timestamp
 from filid.check.exports_blind import ExportsBlind
-from filid.check.generated_code import BundlerAliases, bundler_aliases, generated_imports
+from filid.check.generated_code import generated_imports
 from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob

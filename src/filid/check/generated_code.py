@@ -6,7 +6,6 @@ targets that exist outside the file universe (issue 23, SPEC §0; docs/rules.md 
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
 from pathlib import Path
 
 from filid.check.ambient_modules import AmbientModules
@@ -17,6 +16,9 @@ from filid.check.build_layout import (
     names_a_published_file,
     resolves_from_emitted_file,
 )
+from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
+from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
+from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.project import Project
@@ -35,7 +37,7 @@ from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file
 
-__all__ = ["bundler_aliases", "generated_imports"]
+__all__ = ["generated_imports"]
 
 _JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
 _PLAIN_JS = (".js", ".jsx", ".mjs", ".cjs")
@@ -55,7 +57,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     data = read_as_text(
         project, {i.file for i in project.file_graph.unresolved if i.specifier != DYNAMIC_SPECIFIER}
     )
-    configs = _build_configs(project.tree.files)
+    configs = build_configs(project.tree.files)
     submodules = _submodule_paths(project.root)
     built = BuiltFiles(project).__contains__
     shipped = ShippedProjects(project).holds
@@ -74,7 +76,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             unjudged.add((item.file, item.specifier))
             continue
         if item.specifier.startswith("/@") or (
-            item.specifier.startswith("/") and not _under_vite_root(item.file, configs)
+            item.specifier.startswith("/") and not under_vite_root(item.file, configs)
         ):
             # (`/@react-refresh`, `/@vite/client`, `/@id/…`: Vite's dev server answers the
             # `/@` prefix itself, with modules that are no files)
@@ -286,63 +288,6 @@ def _declarations(stem: str, extension: str) -> tuple[str, ...]:
     return tuple(stem + twin for twin in DECLARATION_TWINS.get(f".{extension}", ()))
 
 
-# Build tool configs (`vite.config.ts`, `astro.config.mjs`, `next.config.js`…) name the
-# folders their plugins write into.
-_CONFIG_SUFFIXES = tuple(
-    f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
-)
-_MAX_CONFIG_BYTES = 256 * 1024
-_QUOTES = (b"'", b'"', b"`")
-
-
-def bundler_aliases(project: Project) -> BundlerAliases:
-    """Asks, per importing file and specifier, whether a build tool config of the importer's
-    folder or one above it (``vite.config.*``, ``webpack.config.*``…) spells the specifier as
-    a string literal: an alias the bundler maps (preact's demo aliases
-    ``'preact/debug/src/debug'`` to the source file in its ``vite.config.js``)."""
-    return BundlerAliases(project.root, _build_configs(project.tree.files))
-
-
-class BundlerAliases:
-    """See :func:`bundler_aliases`; each config is read once (at most 256 KiB)."""
-
-    def __init__(self, root: Path, configs: dict[str, list[str]]) -> None:
-        self._root = root
-        self._configs = configs
-        self._texts: dict[str, bytes] = {}
-
-    def names(self, importer: str, specifier: str) -> bool:
-        """Whether a config above ``importer`` holds ``'specifier'`` or ``"specifier"``."""
-        needles = (f"'{specifier}'".encode(), f'"{specifier}"'.encode())
-        directory = parent_dir(importer)
-        while True:
-            for config in (*self._configs.get(directory, ()), *self._storybook(directory)):
-                text = self._texts.get(config)
-                if text is None:
-                    try:
-                        text = read_regular_file(self._root / config, _MAX_CONFIG_BYTES)
-                    except (OSError, InputError):
-                        text = b""
-                    self._texts[config] = text
-                if any(needle in text for needle in needles):
-                    return True
-            if directory == ".":
-                return False
-            directory = parent_dir(directory)
-
-    def _storybook(self, directory: str) -> tuple[str, ...]:
-        """Storybook's ``.storybook/main.*`` in ``directory`` (a dot folder, outside the file
-        universe): its ``viteFinal``/``webpackFinal``/``rsbuildFinal`` configure the bundler
-        that builds the stories (openmrs's storybook aliases `@openmrs/esm-styleguide/src/…`
-        for its mocks, which Node never loads)."""
-        base = "" if directory == "." else f"{directory}/"
-        return tuple(
-            f"{base}.storybook/main{extension}"
-            for extension in (".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
-            if os.path.isfile(self._root / f"{base}.storybook/main{extension}")
-        )
-
-
 def _is_template_file(path: str) -> bool:
     """A file named as a template: the stem of its name is ``template`` or ends in
     ``_template``/``-template``, or the name holds ``.template.`` (``main.template.ts``)."""
@@ -366,28 +311,6 @@ def _submodule_paths(root: Path) -> tuple[str, ...]:
             if not path.startswith("../") and path != ".":
                 found.append(path)
     return tuple(found)
-
-
-def _build_configs(files: Collection[str]) -> dict[str, list[str]]:
-    """Folder → the build tool configs in it (``*.config.{ts,js,…}``)."""
-    found: dict[str, list[str]] = {}
-    for file in files:
-        if file.rpartition("/")[2].endswith(_CONFIG_SUFFIXES):
-            found.setdefault(parent_dir(file), []).append(file)
-    return found
-
-
-def _under_vite_root(importer: str, configs: dict[str, list[str]]) -> bool:
-    """Whether a folder holding ``importer`` has a Vite config (``vite.config.*``): a root
-    against which Vite resolves a root-absolute import (and its ``public/`` folder)."""
-    directory = parent_dir(importer)
-    while True:
-        names = (config.rpartition("/")[2] for config in configs.get(directory, ()))
-        if any(name.startswith("vite.config.") for name in names):
-            return True
-        if directory == ".":
-            return False
-        directory = parent_dir(directory)
 
 
 def _is_named_build_output(

@@ -1,0 +1,102 @@
+"""Build tool configs and the aliases they spell (issue 23): which folders hold a bundler's
+config (``vite.config.*``, ``webpack.config.*``, Storybook's ``.storybook/main.*``…), whether
+one above an importer spells a specifier as a string literal (an alias the bundler maps), and
+whether an importer lies under a Vite root. Split from ``check.generated_code``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection
+from pathlib import Path
+
+from filid.check.project import Project
+from filid.graph.compiler_paths import parent_dir
+from filid.model.errors import InputError
+from filid.store.files import read_regular_file
+
+__all__ = [
+    "CONFIG_QUOTES",
+    "MAX_CONFIG_BYTES",
+    "BundlerAliases",
+    "build_configs",
+    "bundler_aliases",
+    "under_vite_root",
+]
+
+# Build tool configs (`vite.config.ts`, `astro.config.mjs`, `next.config.js`…) name the
+# folders their plugins write into.
+_CONFIG_SUFFIXES = tuple(
+    f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
+)
+MAX_CONFIG_BYTES = 256 * 1024
+CONFIG_QUOTES = (b"'", b'"', b"`")
+
+
+def bundler_aliases(project: Project) -> BundlerAliases:
+    """Asks, per importing file and specifier, whether a build tool config of the importer's
+    folder or one above it (``vite.config.*``, ``webpack.config.*``…) spells the specifier as
+    a string literal: an alias the bundler maps (preact's demo aliases
+    ``'preact/debug/src/debug'`` to the source file in its ``vite.config.js``)."""
+    return BundlerAliases(project.root, build_configs(project.tree.files))
+
+
+class BundlerAliases:
+    """See :func:`bundler_aliases`; each config is read once (at most 256 KiB)."""
+
+    def __init__(self, root: Path, configs: dict[str, list[str]]) -> None:
+        self._root = root
+        self._configs = configs
+        self._texts: dict[str, bytes] = {}
+
+    def names(self, importer: str, specifier: str) -> bool:
+        """Whether a config above ``importer`` holds ``'specifier'`` or ``"specifier"``."""
+        needles = (f"'{specifier}'".encode(), f'"{specifier}"'.encode())
+        directory = parent_dir(importer)
+        while True:
+            for config in (*self._configs.get(directory, ()), *self._storybook(directory)):
+                text = self._texts.get(config)
+                if text is None:
+                    try:
+                        text = read_regular_file(self._root / config, MAX_CONFIG_BYTES)
+                    except (OSError, InputError):
+                        text = b""
+                    self._texts[config] = text
+                if any(needle in text for needle in needles):
+                    return True
+            if directory == ".":
+                return False
+            directory = parent_dir(directory)
+
+    def _storybook(self, directory: str) -> tuple[str, ...]:
+        """Storybook's ``.storybook/main.*`` in ``directory`` (a dot folder, outside the file
+        universe): its ``viteFinal``/``webpackFinal``/``rsbuildFinal`` configure the bundler
+        that builds the stories (openmrs's storybook aliases `@openmrs/esm-styleguide/src/…`
+        for its mocks, which Node never loads)."""
+        base = "" if directory == "." else f"{directory}/"
+        return tuple(
+            f"{base}.storybook/main{extension}"
+            for extension in (".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
+            if os.path.isfile(self._root / f"{base}.storybook/main{extension}")
+        )
+
+
+def build_configs(files: Collection[str]) -> dict[str, list[str]]:
+    """Folder → the build tool configs in it (``*.config.{ts,js,…}``)."""
+    found: dict[str, list[str]] = {}
+    for file in files:
+        if file.rpartition("/")[2].endswith(_CONFIG_SUFFIXES):
+            found.setdefault(parent_dir(file), []).append(file)
+    return found
+
+
+def under_vite_root(importer: str, configs: dict[str, list[str]]) -> bool:
+    """Whether a folder holding ``importer`` has a Vite config (``vite.config.*``): a root
+    against which Vite resolves a root-absolute import (and its ``public/`` folder)."""
+    directory = parent_dir(importer)
+    while True:
+        names = (config.rpartition("/")[2] for config in configs.get(directory, ()))
+        if any(name.startswith("vite.config.") for name in names):
+            return True
+        if directory == ".":
+            return False
+        directory = parent_dir(directory)
