@@ -32,10 +32,10 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
-__all__ = ["LoadReads", "calls_back_at_once"]
+__all__ = ["FUNCTION_NODES", "LoadReads", "calls_back_at_once", "inside_a_function"]
 
-# Nodes whose body runs when called, not when the file loads (as in filid.parse.thunks).
-_FUNCTIONS = frozenset(
+# Nodes whose body runs when called, not when the file loads (filid.parse.thunks too).
+FUNCTION_NODES = frozenset(
     {
         "function_declaration",
         "generator_function_declaration",
@@ -89,7 +89,7 @@ class LoadReads:
         current = parent
         runs = self._runs
         while current is not None:
-            if current.type in _FUNCTIONS:
+            if current.type in FUNCTION_NODES:
                 known = runs.get(current.id)
                 if known is None:
                     known = runs[current.id] = self._runs_with_its_scope(current)
@@ -121,7 +121,7 @@ class LoadReads:
         known = self._called.get(name)
         if known is None:
             known = any(
-                _is_called(node) and not _inside_a_function(node) for node in self._mentions(name)
+                _is_called(node) and not inside_a_function(node) for node in self._mentions(name)
             )
             self._called[name] = known
         return known
@@ -199,10 +199,11 @@ def _is_called(node: Node) -> bool:
     return False
 
 
-def _inside_a_function(node: Node) -> bool:
+def inside_a_function(node: Node) -> bool:
+    """``node`` lies in the body of a function or method (read when called, not at load)."""
     current = node.parent
     while current is not None:
-        if current.type in _FUNCTIONS:
+        if current.type in FUNCTION_NODES:
             return True
         current = current.parent
     return False

@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact
-from filid.parse.load_reads import calls_back_at_once
+from filid.parse.load_reads import FUNCTION_NODES, calls_back_at_once
 
-__all__ = ["inside_a_function", "is_thunk_read", "lazy_callees"]
+__all__ = ["is_thunk_read", "lazy_callees"]
 
 # Calls whose callback arguments a library documents as read lazily, once every module has
 # loaded: drizzle's `relations(table, ({ one, many }) => ({ … }))`. Keyed by import source.
@@ -47,24 +47,10 @@ def is_thunk_read(node: Node, lazy: frozenset[str] = frozenset()) -> bool:
     thunk: the body of ``() => node`` handed to a call, or a callback of a ``lazy`` callee.
 
     An import is ``deferred`` when some read of its bindings is a thunk read and every other
-    value read lies inside a function (:func:`inside_a_function`); see
+    value read lies inside a function (``filid.parse.load_reads.inside_a_function``); see
     ``filid.parse.import_elision``.
     """
     return _is_thunk_body(node) or _in_lazy_callback(node, lazy)
-
-
-# Nodes whose body runs when called, not when the file loads.
-_FUNCTIONS = frozenset(
-    {
-        "function_declaration",
-        "generator_function_declaration",
-        "function_expression",
-        "function",
-        "generator_function",
-        "arrow_function",
-        "method_definition",
-    }
-)
 
 
 def _in_lazy_callback(node: Node, lazy: frozenset[str]) -> bool:
@@ -73,7 +59,7 @@ def _in_lazy_callback(node: Node, lazy: frozenset[str]) -> bool:
         return False
     current = node.parent
     while current is not None:
-        if current.type in _FUNCTIONS:
+        if current.type in FUNCTION_NODES:
             holder = current.parent
             call = holder.parent if holder is not None else None
             if holder is not None and holder.type == "arguments" and call is not None:
@@ -81,16 +67,6 @@ def _in_lazy_callback(node: Node, lazy: frozenset[str]) -> bool:
                 text = callee.text if callee is not None else None
                 if text is not None and text.decode("utf-8", "replace") in lazy:
                     return True
-        current = current.parent
-    return False
-
-
-def inside_a_function(node: Node) -> bool:
-    """``node`` lies in the body of a function or method (read when called, not at load)."""
-    current = node.parent
-    while current is not None:
-        if current.type in _FUNCTIONS:
-            return True
         current = current.parent
     return False
 
