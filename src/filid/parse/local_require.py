@@ -16,17 +16,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-_FUNCTIONS = frozenset(
-    {
-        "function_declaration",
-        "function_expression",
-        "function",
-        "generator_function",
-        "generator_function_declaration",
-        "arrow_function",
-        "method_definition",
-    }
-)
+from filid.parse.load_reads import FUNCTION_NODES
+
 _PARAMETERS = frozenset({"required_parameter", "optional_parameter", "identifier"})
 _SCOPES = frozenset({"program", "statement_block"})
 _NAME = b"require"
@@ -38,7 +29,7 @@ def is_local_require(identifier: Node) -> bool:
     node = identifier.parent
     while node is not None:
         kind = node.type
-        if kind in _FUNCTIONS and _binds_parameter(node):
+        if kind in FUNCTION_NODES and _binds_parameter(node):
             return True
         if kind in _SCOPES and _declares(node):
             return True
