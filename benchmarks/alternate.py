@@ -36,6 +36,39 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import run
 
 
+def timed_run(
+    command: list[str], env: dict[str, str], cwd: Path | None = None
+) -> tuple[float, float]:
+    """Run ``command`` (filid, exit 0 or 1 expected) and return (wall s, CPU s of children)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{command[0]}: exit {done.returncode}: {done.stderr[-300:]!r}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def report(
+    rows: tuple[str, ...],
+    builds: dict[str, str],
+    found: dict[tuple[str, str], list[tuple[float, float]]],
+    width: int,
+) -> None:
+    """Print each row's wall median (min, max) and CPU median, build by build."""
+    for row in rows:
+        for build in builds:
+            walls = [wall for wall, _ in found[(row, build)]]
+            cpus = [cpu for _, cpu in found[(row, build)]]
+            print(
+                f"  {row:{width}s} {build:6s} wall median {statistics.median(walls):.2f} s "
+                f"(min {min(walls):.2f}, max {max(walls):.2f}), "
+                f"CPU median {statistics.median(cpus):.2f} s"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path)
@@ -57,21 +90,8 @@ def main() -> None:
         subprocess.run(["git", "add", "--", target.one_file], cwd=root, check=True)
 
     def timed(build: str, command: list[str]) -> tuple[float, float]:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        done = subprocess.run(
-            [builds[build], *command],
-            cwd=root,
-            env={**env, "FILID_CACHE_DIR": str(caches / build)},
-            capture_output=True,
-            check=False,
-        )
-        wall = time.perf_counter() - started
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"{build}: exit {done.returncode}: {done.stderr[-300:]!r}")
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        return wall, cpu
+        cache = {**env, "FILID_CACHE_DIR": str(caches / build)}
+        return timed_run([builds[build], *command], cache, root)
 
     staged = ["check", "--no-progress", "--staged", "--fail-on", "never", ".", "--"]
     staged.append(target.one_file)
@@ -101,15 +121,7 @@ def main() -> None:
     finally:
         stage(original)
     print(f"{root.name}: {target.one_file}, {args.runs} runs per build, alternating")
-    for row in rows:
-        for build in builds:
-            walls = [wall for wall, _ in found[(row, build)]]
-            cpus = [cpu for _, cpu in found[(row, build)]]
-            print(
-                f"  {row:22s} {build:6s} wall median {statistics.median(walls):.2f} s "
-                f"(min {min(walls):.2f}, max {max(walls):.2f}), "
-                f"CPU median {statistics.median(cpus):.2f} s"
-            )
+    report(rows, builds, found, 22)
 
 
 if __name__ == "__main__":

@@ -24,13 +24,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from alternate import report, timed_run
 
 GIT = ["git", "-c", "user.name=b", "-c", "user.email=b@b", "-c", "commit.gpgsign=false"]
 
@@ -77,20 +81,8 @@ def main() -> None:
         return target
 
     def timed(build: str, target: Path) -> tuple[float, float]:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        done = subprocess.run(
-            [builds[build], "check", "--no-progress", "--fail-on", "never", str(target)],
-            env={**env, "FILID_CACHE_DIR": str(scratch / f"cache-{build}")},
-            capture_output=True,
-            check=False,
-        )
-        wall = time.perf_counter() - started
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"{build}: exit {done.returncode}: {done.stderr[-300:]!r}")
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        return wall, cpu
+        command = [builds[build], "check", "--no-progress", "--fail-on", "never", str(target)]
+        return timed_run(command, {**env, "FILID_CACHE_DIR": str(scratch / f"cache-{build}")})
 
     rows = ("fresh-same", "warm", "fresh-next", "fresh-back")
     found: dict[tuple[str, str], list[tuple[float, float]]] = {
@@ -115,15 +107,7 @@ def main() -> None:
         f"{source.name}: {args.runs} runs per build, alternating; "
         f"git clone median {statistics.median(clone_times):.2f} s (not included)"
     )
-    for row in rows:
-        for build in builds:
-            walls = [wall for wall, _ in found[(row, build)]]
-            cpus = [cpu for _, cpu in found[(row, build)]]
-            print(
-                f"  {row:11s} {build:6s} wall median {statistics.median(walls):.2f} s "
-                f"(min {min(walls):.2f}, max {max(walls):.2f}), "
-                f"CPU median {statistics.median(cpus):.2f} s"
-            )
+    report(rows, builds, found, 11)
 
 
 if __name__ == "__main__":
