@@ -4,24 +4,14 @@ claim, from the layouts the second blind judge of issue 23 met on library and SD
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Mapping
 from pathlib import Path
 
-from filid.check.engine import evaluate
-from filid.check.project import load_project
+from tests.claims import claims, git_project
 from tests.conftest import ProjectFactory
 
 
-def _claims(root: Path) -> list[str]:
-    result = evaluate(load_project(root, use_cache=False))
-    return sorted(f"{v.rule_id} {v.location.file}:{v.location.line}" for v in result.violations)
-
-
-def _git_project(files: Mapping[str, str], make_project: ProjectFactory) -> Path:
-    root = make_project(files)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True, capture_output=True)
-    return root
+def _all(root: Path) -> list[str]:
+    return claims(root, errors_only=False)
 
 
 # solidjs/solid: `types:copy` copies `jsx.d.ts` from dom-expressions into `src/`, and the root
@@ -60,16 +50,16 @@ UNOCSS = {
 
 
 def test_a_declaration_twin_git_ignores_is_generated(make_project: ProjectFactory) -> None:
-    root = _git_project(SOLID, make_project)
+    root = git_project(SOLID, make_project)
     # Only the import of a file nothing generates stays a claim.
-    assert _claims(root) == ["unresolved-import packages/solid/src/render/flow.ts:2"]
+    assert _all(root) == ["unresolved-import packages/solid/src/render/flow.ts:2"]
 
 
 def test_an_aliased_import_with_a_query_of_a_git_ignored_file_is_generated(
     make_project: ProjectFactory,
 ) -> None:
-    root = _git_project(UNOCSS, make_project)
-    assert _claims(root) == ["unresolved-import examples/remix/app/root.tsx:2"]
+    root = git_project(UNOCSS, make_project)
+    assert _all(root) == ["unresolved-import examples/remix/app/root.tsx:2"]
 
 
 # modernweb-dev/web: browser code imports the module web-dev-server answers at
@@ -87,14 +77,14 @@ WEB_DEV_SERVER = {
 def test_an_unresolved_root_absolute_specifier_outside_a_vite_root_is_no_claim(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(WEB_DEV_SERVER)) == [
+    assert _all(make_project(WEB_DEV_SERVER)) == [
         "unresolved-import packages/test-runner-core/browser/session.ts:2"
     ]
     # Below a Vite config, Vite resolves `/x` against its root (or `public/`): a missing
     # file is a claim there.
     files = dict(WEB_DEV_SERVER)
     files["packages/test-runner-core/vite.config.ts"] = "export default {};\n"
-    assert _claims(make_project(files)) == [
+    assert _all(make_project(files)) == [
         "unresolved-import packages/test-runner-core/browser/session.ts:1",
         "unresolved-import packages/test-runner-core/browser/session.ts:2",
     ]
@@ -122,7 +112,7 @@ SNIPPETS = {
 
 
 def test_an_importer_no_build_reaches_is_no_claim(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(SNIPPETS)) == ["unresolved-import scripts/apiExtractor.ts:1"]
+    assert _all(make_project(SNIPPETS)) == ["unresolved-import scripts/apiExtractor.ts:1"]
     # An Nx target's command reaches a script just as a package.json script does
     # (amplication's `ts-node ./scripts/create-input-json.ts`).
     files = dict(SNIPPETS)
@@ -131,7 +121,7 @@ def test_an_importer_no_build_reaches_is_no_claim(make_project: ProjectFactory) 
         '{"targets": {"x": {"executor": "nx:run-commands",\n'
         ' "options": {"command": "ts-node -P tsconfig.json ./scripts/apiExtractor.ts"}}}}\n'
     )
-    assert _claims(make_project(files)) == ["unresolved-import scripts/apiExtractor.ts:1"]
+    assert _all(make_project(files)) == ["unresolved-import scripts/apiExtractor.ts:1"]
 
 
 # umi: `src/qiankun/master.ts` copies `libs/qiankun/master/*` (read as text) into the app's
@@ -163,13 +153,13 @@ QIANKUN = {
 
 
 def test_a_template_folder_no_build_reaches_is_no_claim(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(QIANKUN)) == []
+    assert _all(make_project(QIANKUN)) == []
     # Imported by a compiled file, the same files are built: their imports are claims.
     files = dict(QIANKUN)
     files["packages/plugins/src/index.ts"] += (
         "export { common } from '../libs/qiankun/master/common';\n"
     )
-    assert _claims(make_project(files)) == [
+    assert _all(make_project(files)) == [
         "unresolved-import packages/plugins/libs/qiankun/master/MicroApp.tsx:1",
         "unresolved-import packages/plugins/libs/qiankun/master/common.ts:1",
     ]
@@ -200,7 +190,7 @@ SHIMS = {
 def test_same_shape_shims_no_build_reaches_are_judged_alike(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(SHIMS)) == []
+    assert _all(make_project(SHIMS)) == []
 
 
 # mobx: a vendored CodeMirror mode under `docs/assets/`, loaded by `<script>`; its UMD
@@ -227,17 +217,17 @@ UMD = {
 def test_a_javascript_file_a_config_without_allow_js_includes_is_not_compiled(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(UMD)) == []
+    assert _all(make_project(UMD)) == []
     # Under `allowJs` tsc compiles it, and reports the require it cannot resolve.
     files = dict(UMD)
     files["tsconfig.json"] = '{"compilerOptions": {"allowJs": true}, "exclude": ["__tests__"]}\n'
-    assert _claims(make_project(files)) == [
+    assert _all(make_project(files)) == [
         "unresolved-import docs/assets/codemirror/javascript/javascript.js:2"
     ]
     # A jsconfig.json allows JavaScript by itself.
     del files["tsconfig.json"]
     files["jsconfig.json"] = '{"exclude": ["__tests__"]}\n'
-    assert _claims(make_project(files)) == [
+    assert _all(make_project(files)) == [
         "unresolved-import docs/assets/codemirror/javascript/javascript.js:2"
     ]
 
@@ -265,7 +255,7 @@ EMITTED = {
 
 def test_a_run_time_require_resolves_from_the_emitted_file(make_project: ProjectFactory) -> None:
     # `../gone.json` is found from neither place: still a claim
-    assert _claims(make_project(EMITTED)) == [
+    assert _all(make_project(EMITTED)) == [
         "unresolved-import packages/labs/cli/src/lib/lit-cli.ts:5"
     ]
     # An import tsc resolves itself is judged from the source file.
@@ -273,9 +263,7 @@ def test_a_run_time_require_resolves_from_the_emitted_file(make_project: Project
     files["packages/labs/cli/src/lib/lit-cli.ts"] = (
         "import pkg from '../package.json';\nexport const version = pkg.version;\n"
     )
-    assert _claims(make_project(files)) == [
-        "unresolved-import packages/labs/cli/src/lib/lit-cli.ts:1"
-    ]
+    assert _all(make_project(files)) == ["unresolved-import packages/labs/cli/src/lib/lit-cli.ts:1"]
 
 
 # angular/components: `docs/src/assets/stackblitz/` is a project of its own (no workspace
@@ -304,13 +292,13 @@ STANDALONE = {
 def test_a_project_with_its_own_lockfile_installs_its_dependency_from_the_registry(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(STANDALONE)) == []
+    assert _all(make_project(STANDALONE)) == []
     # Without its own lockfile the project shares the repository's install, where the
     # workspace package of that name is linked: the import is claimed.
     files = dict(STANDALONE)
     del files["docs/src/assets/stackblitz/package-lock.json"]
     claim = ["unpublished-package-import docs/src/assets/stackblitz/src/main.ts:1"]
-    assert _claims(make_project(files)) == claim
+    assert _all(make_project(files)) == claim
     # A tag (payload's `examples/auth` installs `"payload": "latest"`, the release the
     # workspace's manifest describes) or a range the workspace version lies in is judged
     # against the workspace manifest.
@@ -319,7 +307,7 @@ def test_a_project_with_its_own_lockfile_installs_its_dependency_from_the_regist
         files["docs/src/assets/stackblitz/package.json"] = (
             f'{{"name": "example-app", "dependencies": {{"@angular/material": "{spec}"}}}}\n'
         )
-        assert _claims(make_project(files)) == claim
+        assert _all(make_project(files)) == claim
 
 
 # electron/forge: the template package publishes `tmpl/` (`files`), a project of its own
@@ -348,13 +336,13 @@ FORGE = {
 
 
 def test_a_project_its_package_publishes_is_a_template(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(FORGE)) == []
+    assert _all(make_project(FORGE)) == []
     # Not published, the same nested project is judged (sentry's e2e test applications).
     files = dict(FORGE)
     files["packages/template/vite-typescript/package.json"] = (
         '{"name": "@electron-forge/template-vite-typescript", "files": ["dist", "src"]}\n'
     )
-    assert _claims(make_project(files)) == [
+    assert _all(make_project(files)) == [
         "unresolved-import packages/template/vite-typescript/tmpl/renderer.ts:1"
     ]
 
@@ -382,10 +370,10 @@ STACKBLITZ = {
 def test_a_project_an_angular_app_copies_as_assets_is_a_template(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(STACKBLITZ)) == []
+    assert _all(make_project(STACKBLITZ)) == []
     files = dict(STACKBLITZ)
     files["docs/angular.json"] = '{"projects": {}}\n'
-    assert _claims(make_project(files)) == [
+    assert _all(make_project(files)) == [
         "unresolved-import docs/src/assets/stackblitz/src/main.ts:1"
     ]
 
@@ -411,6 +399,6 @@ GLOBS = {
 
 def test_a_glob_specifier_that_matches_files_is_no_claim(make_project: ProjectFactory) -> None:
     # A pattern that matches no file is still claimed: the glob resolver finds nothing.
-    assert _claims(make_project(GLOBS)) == [
+    assert _all(make_project(GLOBS)) == [
         "unresolved-import packages/react-aria/src/tree/useTreeItem.ts:3"
     ]

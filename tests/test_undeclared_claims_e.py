@@ -5,12 +5,11 @@ repository's. Every test keeps a true claim of the same rule beside the false on
 from __future__ import annotations
 
 import json
-import subprocess
-from collections.abc import Mapping
 from pathlib import Path
 
 from filid.check.engine import evaluate
 from filid.check.project import load_project
+from tests.claims import git_project
 from tests.conftest import ProjectFactory
 
 
@@ -23,12 +22,6 @@ def _violations(root: Path) -> list[tuple[str, str, str]]:
 
 def _claims(root: Path) -> list[str]:
     return [f"{rule} {where}" for rule, where, _ in _violations(root)]
-
-
-def _git_project(files: Mapping[str, str], make_project: ProjectFactory) -> Path:
-    root = make_project(files)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True, capture_output=True)
-    return root
 
 
 # orval: vitest's `toMatchFileSnapshot` keeps text copies of generated files in
@@ -236,7 +229,7 @@ ESLINT_CONFIG = {
 
 
 def test_a_git_ignored_declaration_file_is_generated(make_project: ProjectFactory) -> None:
-    root = _git_project(ESLINT_CONFIG, make_project)
+    root = git_project(ESLINT_CONFIG, make_project)
     assert _claims(root) == ["unresolved-import src/factory.ts:2"]
 
 
@@ -253,7 +246,7 @@ def test_a_git_ignored_declaration_of_a_missing_asset_stays_a_claim(
             "import stl from './console.module.css';\nexport const c = stl;\n"
         ),
     }
-    root = _git_project(files, make_project)
+    root = git_project(files, make_project)
     assert _claims(root) == ["unresolved-import app/Console/ConsoleRow.tsx:1"]
 
 

@@ -4,29 +4,10 @@ test keeps a true claim of the same rule beside the false one it removes."""
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Mapping
-from pathlib import Path
-
 from filid.check.engine import evaluate
 from filid.check.project import load_project
+from tests.claims import claims, git_project
 from tests.conftest import ProjectFactory
-
-
-def _claims(root: Path) -> list[str]:
-    result = evaluate(load_project(root, use_cache=False))
-    return sorted(
-        f"{v.rule_id} {v.location.file}:{v.location.line}"
-        for v in result.violations
-        if v.severity.value == "error"
-    )
-
-
-def _git_project(files: Mapping[str, str], make_project: ProjectFactory) -> Path:
-    root = make_project(files)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True, capture_output=True)
-    return root
-
 
 # karma: `static/karma.js` is a committed browserify bundle; every module is a factory
 # `function(require,module,exports){…}` whose `require` looks requests up in the bundle's own
@@ -70,7 +51,7 @@ KARMA = {
 
 
 def test_a_bundle_factorys_require_parameter_is_no_import(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(KARMA)) == [
+    assert claims(make_project(KARMA)) == [
         "unresolved-import client/main.js:2",
         "unresolved-import scripts/load.mjs:3",
     ]
@@ -108,7 +89,7 @@ VUE_CLI = {
 
 
 def test_a_require_call_only_the_type_checker_reads(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(VUE_CLI)) == [
+    assert claims(make_project(VUE_CLI)) == [
         "unresolved-import packages/@vue/cli-service/types/cli-service-test.ts:2"
     ]
 
@@ -142,7 +123,7 @@ THEIA = {
 def test_a_data_file_beside_the_emitted_file_in_an_ignored_out_dir(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(_git_project(THEIA, make_project)) == [
+    assert claims(git_project(THEIA, make_project)) == [
         "unresolved-import packages/core/src/browser/json-schema-store.ts:2",
         "unresolved-import packages/core/src/browser/json-schema-store.ts:3",
     ]
@@ -180,7 +161,7 @@ SVELTE_CHECK = {
 
 
 def test_a_require_resolves_from_the_rollup_output_file(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(SVELTE_CHECK)) == [
+    assert claims(make_project(SVELTE_CHECK)) == [
         "unresolved-import packages/svelte-check/src/options.ts:3"
     ]
 
@@ -219,7 +200,7 @@ REDWOOD = {
 
 
 def test_a_folder_import_finds_its_namesake_under_redwood(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(REDWOOD)) == [
+    assert claims(make_project(REDWOOD)) == [
         "unresolved-import plain/src/index.js:1",
         "unresolved-import web/src/index.js:2",
     ]
@@ -259,7 +240,7 @@ VERCEL = {
 
 
 def test_a_sibling_the_build_writes_beside_its_copy(make_project: ProjectFactory) -> None:
-    assert _claims(_git_project(VERCEL, make_project)) == [
+    assert claims(git_project(VERCEL, make_project)) == [
         "unresolved-import packages/cli/src/vc.js:3"
     ]
 

@@ -6,33 +6,15 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-from filid.check.engine import evaluate
-from filid.check.project import load_project
+from tests.claims import claims, git_project
 from tests.conftest import ProjectFactory
 
 NODE_TOOLS = Path(__file__).resolve().parent / "node"
-
-
-def _claims(root: Path) -> list[str]:
-    result = evaluate(load_project(root, use_cache=False))
-    return sorted(
-        f"{v.rule_id} {v.location.file}:{v.location.line}"
-        for v in result.violations
-        if v.severity.value == "error"
-    )
-
-
-def _git_project(files: Mapping[str, str], make_project: ProjectFactory) -> Path:
-    root = make_project(files)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True, capture_output=True)
-    return root
 
 
 # unleash's frontend: `import type … from './NavigationMode.tsx'` beside `NavigationMode.ts`
@@ -77,7 +59,7 @@ UNLEASH = {
 def test_a_type_import_spelled_with_the_other_ts_extension_is_no_claim(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(UNLEASH)) == ["unresolved-import frontend/src/nav/Uses.tsx:1"]
+    assert claims(make_project(UNLEASH)) == ["unresolved-import frontend/src/nav/Uses.tsx:1"]
 
 
 @pytest.mark.slow
@@ -134,7 +116,7 @@ SURFINGKEYS = {
 def test_a_dynamic_import_the_bundler_is_told_to_ignore_is_no_claim(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(SURFINGKEYS)) == [
+    assert claims(make_project(SURFINGKEYS)) == [
         "unresolved-import src/content_scripts/frontend.js:7"
     ]
 
@@ -167,12 +149,12 @@ BLINKO = {
 def test_an_alias_that_finds_nothing_falls_back_to_a_hoisted_package(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(BLINKO)) == ["unresolved-import prisma/seed.ts:2"]
+    assert claims(make_project(BLINKO)) == ["unresolved-import prisma/seed.ts:2"]
 
 
 def test_a_pnpm_workspace_does_not_hoist(make_project: ProjectFactory) -> None:
     files = {**BLINKO, "pnpm-workspace.yaml": "packages:\n- server\n"}
-    assert _claims(make_project(files)) == [
+    assert claims(make_project(files)) == [
         "unresolved-import prisma/seed.ts:1",
         "unresolved-import prisma/seed.ts:2",
     ]
@@ -212,7 +194,7 @@ OPENMRS = {
 def test_a_storybook_alias_of_a_deep_specifier_is_no_unpublished_claim(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(OPENMRS)) == [
+    assert claims(make_project(OPENMRS)) == [
         "unpublished-package-import packages/storybook/mocks/svg-setup.ts:2"
     ]
 
@@ -240,7 +222,7 @@ SVELTE = {
 
 
 def test_sveltekit_3_types_are_no_claim(make_project: ProjectFactory) -> None:
-    assert _claims(make_project(SVELTE)) == ["unresolved-import apps/other/index.ts:1"]
+    assert claims(make_project(SVELTE)) == ["unresolved-import apps/other/index.ts:1"]
 
 
 # parabol: kysely-codegen writes `packages/server/postgres/types/pg.d.ts`, which `.gitignore`
@@ -270,7 +252,7 @@ PARABOL = {
 def test_an_ignored_generated_declaration_is_no_claim_through_an_alias(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(_git_project(PARABOL, make_project)) == [
+    assert claims(git_project(PARABOL, make_project)) == [
         "unresolved-import packages/embedder/x.ts:2",
         "unresolved-import packages/server/postgres/getKysely.ts:2",
     ]

@@ -3,21 +3,8 @@ copy of the real repository's, with a true claim of the same rule kept beside it
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from filid.check.engine import evaluate
-from filid.check.project import load_project
+from tests.claims import claims
 from tests.conftest import ProjectFactory
-
-
-def _claims(root: Path) -> list[str]:
-    result = evaluate(load_project(root, use_cache=False))
-    return sorted(
-        f"{v.rule_id} {v.location.file}:{v.location.line}"
-        for v in result.violations
-        if v.severity.value == "error"
-    )
-
 
 # tapjs's `src/mock`: tshy builds `src/` once per dialect into `dist/esm/` and
 # `dist/commonjs/`, and `src/service-key-cjs.cts` is emitted as `dist/commonjs/service-key.js`.
@@ -46,7 +33,7 @@ TSHY = {
 def test_a_require_written_for_tshys_emitted_dialect_folder_is_not_judged(
     make_project: ProjectFactory,
 ) -> None:
-    assert _claims(make_project(TSHY)) == ["unresolved-import src/service-key.ts:4"]
+    assert claims(make_project(TSHY)) == ["unresolved-import src/service-key.ts:4"]
 
 
 def test_the_same_require_outside_a_tshy_package_stays_judged(
@@ -56,7 +43,7 @@ def test_the_same_require_outside_a_tshy_package_stays_judged(
         '{"name": "@tapjs/mock", "type": "module",'
         ' "exports": {".": {"import": "./dist/esm/index.js"}}}\n'
     )
-    assert _claims(make_project({**TSHY, "package.json": manifest})) == [
+    assert claims(make_project({**TSHY, "package.json": manifest})) == [
         "unresolved-import src/service-key.ts:3",
         "unresolved-import src/service-key.ts:4",
     ]
