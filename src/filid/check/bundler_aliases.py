@@ -16,6 +16,7 @@ from filid.store.files import read_regular_file
 
 __all__ = [
     "CONFIG_QUOTES",
+    "CONFIG_SUFFIXES",
     "MAX_CONFIG_BYTES",
     "BundlerAliases",
     "build_configs",
@@ -25,7 +26,7 @@ __all__ = [
 
 # Build tool configs (`vite.config.ts`, `astro.config.mjs`, `next.config.js`…) name the
 # folders their plugins write into.
-_CONFIG_SUFFIXES = tuple(
+CONFIG_SUFFIXES = tuple(
     f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
 )
 MAX_CONFIG_BYTES = 256 * 1024
@@ -84,7 +85,7 @@ def build_configs(files: Collection[str]) -> dict[str, list[str]]:
     """Folder → the build tool configs in it (``*.config.{ts,js,…}``)."""
     found: dict[str, list[str]] = {}
     for file in files:
-        if file.rpartition("/")[2].endswith(_CONFIG_SUFFIXES):
+        if file.rpartition("/")[2].endswith(CONFIG_SUFFIXES):
             found.setdefault(parent_dir(file), []).append(file)
     return found
 

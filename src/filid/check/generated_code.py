@@ -32,6 +32,7 @@ from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.tsconfig import JS_SUFFIXES
 from filid.model.errors import InputError
 from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
@@ -40,7 +41,6 @@ from filid.store.files import read_regular_file
 __all__ = ["generated_imports"]
 
 _JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
-_PLAIN_JS = (".js", ".jsx", ".mjs", ".cjs")
 _DECLARATION_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts")
 
 
@@ -127,7 +127,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if (
             item.file not in imported
-            and item.file.endswith(_PLAIN_JS)
+            and item.file.endswith(JS_SUFFIXES)
             and (not project.resolver.tsconfigs.compiles(item.file))
         ):
             # A JavaScript file nothing imports and no tsconfig compiles is not a module of

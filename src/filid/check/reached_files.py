@@ -4,19 +4,15 @@ template a package copies elsewhere, is no claim)."""
 
 from __future__ import annotations
 
+from filid.check.bundler_aliases import CONFIG_SUFFIXES
 from filid.check.project import Project
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.tsconfig import CONFIG_NAMES as _CONFIG_NAMES
+from filid.graph.tsconfig import JS_SUFFIXES
 from filid.model.errors import InputError
 
 __all__ = ["BuiltFiles", "ShippedProjects"]
-
-# JavaScript an ``allowJs`` program takes in without checking it (no ``checkJs``)
-_JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
-_CONFIG_SUFFIXES = tuple(
-    f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
-)
 
 
 # Files whose folder a bundler or dev server serves entries from.
@@ -112,7 +108,7 @@ class BuiltFiles:
         if file in project.test_files:
             return True
         name = file.rpartition("/")[2]
-        if name.endswith(_CONFIG_SUFFIXES):
+        if name.endswith(CONFIG_SUFFIXES):
             return True
         if any(is_within(file, route) for route in project.resolver.route_directories()):
             return True
@@ -139,7 +135,7 @@ class BuiltFiles:
         options = tsconfigs.for_directory(parent_dir(file))
         if options is None or tsconfigs.emits(options.config):
             return True
-        if not file.endswith(_JS_SUFFIXES):
+        if not file.endswith(JS_SUFFIXES):
             return True
         directory = parent_dir(file)
         while True:

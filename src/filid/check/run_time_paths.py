@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from filid.check.bundler_aliases import CONFIG_SUFFIXES
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
@@ -326,9 +327,6 @@ class LeftOutIslands:
 
 
 _MAX_PAGE_BYTES = 256 * 1024
-_CONFIG_SUFFIXES = tuple(
-    f".config.{extension}" for extension in ("ts", "mts", "cts", "js", "mjs", "cjs")
-)
 
 
 class NamedEntries:
@@ -343,7 +341,7 @@ class NamedEntries:
         self._by_folder: dict[str, list[str]] = {}
         for path in project.tree.files:
             name = path.rpartition("/")[2]
-            if name.endswith((".html", *_CONFIG_SUFFIXES)):
+            if name.endswith((".html", *CONFIG_SUFFIXES)):
                 self._by_folder.setdefault(parent_dir(path), []).append(path)
         self._manifests = frozenset(
             path for path in project.tree.files if path.rpartition("/")[2] == "package.json"

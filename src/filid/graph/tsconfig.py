@@ -37,10 +37,11 @@ from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
 from filid.scan.classify import broken_config_excuse
 
-__all__ = ["TsconfigIndex"]
+__all__ = ["JS_SUFFIXES", "TsconfigIndex"]
 
 CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
-_JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
+# JavaScript, which a program takes in only under ``allowJs`` (and checks only under ``checkJs``)
+JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,7 @@ class _RawOptions:
         without it, compiles no vendored CodeMirror file of `docs/assets/`)."""
         if self.files is not None and file in self.files:
             return True
-        if file.endswith(_JS_SUFFIXES) and not self.allow_js:
+        if file.endswith(JS_SUFFIXES) and not self.allow_js:
             return False
         includes = self.includes
         if includes is None:
