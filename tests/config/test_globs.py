@@ -5,10 +5,10 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from filid.config.globs import matches_any_glob, matches_glob
+from filid.config.globs import _ReversedRange, _translate_segment, matches_any_glob, matches_glob
 
 
 @pytest.mark.parametrize(
@@ -133,8 +133,20 @@ class_segments = st.text(alphabet="ab[]!-*?", min_size=1, max_size=6).filter(
 )
 
 
+def _has_reversed_range(segment: str) -> bool:
+    """Whether a class of ``segment`` holds a reversed range (``[z-a]``): by the decision the
+    literal cases above test, filid then matches the whole pattern literally, where fnmatch
+    drops the range (and reads a class left as ``[!]`` as any character)."""
+    try:
+        _translate_segment(segment)
+    except _ReversedRange:
+        return True
+    return False
+
+
 @given(names, class_segments)
 def test_classes_agree_with_fnmatch(name: str, segment: str) -> None:
+    assume(not _has_reversed_range(segment))
     assert matches_glob(name, segment) == fnmatchcase(name, segment)
 
 
