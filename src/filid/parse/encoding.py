@@ -73,7 +73,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         span = i.span
         row = [
             i.specifier,
-            i.kind.value,
+            i.kind._value_,  # the member's own attribute: ``.value`` is a Python property
             i.names,
             i.is_reexport,
             i.value_used,
@@ -103,7 +103,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
     return [
         facts.path,
         imports,
-        [[e.name, e.kind.value, e.is_type, e.source, e.local, e.line] for e in facts.exports],
+        [[e.name, e.kind._value_, e.is_type, e.source, e.local, e.line] for e in facts.exports],
         [
             [
                 d.kind,
@@ -121,7 +121,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         ],
         [
             [
-                s.kind.value,
+                s.kind._value_,
                 s.names,
                 s.is_type_only,
                 s.span.line,
