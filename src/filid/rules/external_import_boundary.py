@@ -283,11 +283,21 @@ class ExternalImportBoundary:
         }
         exports_cache: dict[str, set[str] | None] = {}
         exports = ExportIndex(context.facts, lambda f, spec: reexports.get((f, spec)))
+        owners: dict[str, FractalNode] = {}  # by folder: every file of a folder has one owner
+
+        def owner(file: str) -> FractalNode:
+            folder = file.rpartition("/")[0] or "."
+            found = owners.get(folder)
+            if found is None:
+                found = owners[folder] = tree.owner_of(file)
+            return found
+
+        test_files = context.test_files
         for edge in context.file_graph.edges:
-            if edge.source in context.test_files:
+            if edge.source in test_files:
                 continue
-            source = tree.owner_of(edge.source)
-            target = tree.owner_of(edge.target)
+            source = owner(edge.source)
+            target = owner(edge.target)
             verdict = _case(context, edge, source, target, options)
             if verdict is None:
                 continue
