@@ -75,8 +75,15 @@ def file_imports(path: str, facts: FileFacts, resolver: Resolver) -> FileImports
             unresolved.append(
                 UnresolvedImport(path, fact.line, fact.specifier, resolution.reason or "")
             )
-    file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
+    file_edges.sort(key=_edge_order)
     return file_edges, unresolved
+
+
+def _edge_order(edge: ImportEdge) -> tuple[int, int, str]:
+    """(line, column, target): the span's fields read directly (``ImportFact.line`` and
+    ``.column`` are properties)."""
+    span = edge.fact.span
+    return span.line, span.column, edge.target
 
 
 def _mark_type_only(
