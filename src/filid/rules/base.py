@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Flag, StrEnum, auto
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
+from filid.graph.exports import ExportIndex
 from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
@@ -116,6 +117,8 @@ class RuleContext:
     package_directories: frozenset[str] = field(default_factory=frozenset)
     unpublished_imports: Mapping[tuple[str, str], str] = field(default_factory=dict)
     generated_imports: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # What several rules derive from the same inputs, computed once (``export_index``).
+    derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def holds_source(self, path: str) -> bool:
         """True when folder ``path`` holds a source file at any depth (SPEC: folders without
@@ -133,6 +136,32 @@ class RuleContext:
         ``main.*``, a file its package's manifest declares, or a config
         ``entryPointOverrides`` file."""
         return file in self.entry_files or entry_stem(file.rpartition("/")[2]) is not None
+
+
+def reexport_targets(context: RuleContext) -> Mapping[tuple[str, str], str]:
+    """(file, specifier) → the project file each resolved re-export (``export … from``) of
+    the file graph reaches; built once per context."""
+    found = context.derived.get("reexport_targets")
+    if found is None:
+        found = context.derived["reexport_targets"] = {
+            (edge.source, edge.fact.specifier): edge.target
+            for edge in context.file_graph.edges
+            if edge.fact.is_reexport and edge.fact.specifier is not None
+        }
+    return cast("Mapping[tuple[str, str], str]", found)
+
+
+def export_index(context: RuleContext) -> ExportIndex:
+    """The ``export *`` closures of the context's facts, following the file graph's
+    re-exports (:func:`reexport_targets`); one per context, shared by the rules that ask
+    (each closure is a property of the facts and the graph, whoever asks first)."""
+    found = context.derived.get("export_index")
+    if found is None:
+        targets = reexport_targets(context)
+        found = context.derived["export_index"] = ExportIndex(
+            context.facts, lambda file, specifier: targets.get((file, specifier))
+        )
+    return cast("ExportIndex", found)
 
 
 @dataclass(frozen=True, slots=True)

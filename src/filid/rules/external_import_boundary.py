@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from filid.config.globs import matches_glob
-from filid.graph.exports import ExportIndex
 from filid.model.facts import ImportKind
 from filid.model.graph import ImportEdge
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
@@ -18,6 +17,7 @@ from filid.rules.base import (
     RuleContext,
     RuleExample,
     RuleMeta,
+    export_index,
     import_location,
 )
 from filid.scan.classify import entry_stem
@@ -276,13 +276,8 @@ class ExternalImportBoundary:
     ) -> Iterable[Finding]:
         """Yield one finding per offending import, at the import."""
         tree = context.tree
-        reexports: dict[tuple[str, str], str] = {
-            (edge.source, edge.fact.specifier): edge.target
-            for edge in context.file_graph.edges
-            if edge.fact.is_reexport and edge.fact.specifier is not None
-        }
         exports_cache: dict[str, set[str] | None] = {}
-        exports = ExportIndex(context.facts, lambda f, spec: reexports.get((f, spec)))
+        exports = export_index(context)
         owners: dict[str, FractalNode] = {}  # by folder: every file of a folder has one owner
 
         def owner(file: str) -> FractalNode:
