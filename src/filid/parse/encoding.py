@@ -201,12 +201,16 @@ def decode_facts(data: Any) -> FileFacts:
                 for name, kind, is_type, source, local, eline in exports
             ]
         ),
+        # Lean facts (every file but index.* and main.*) have no declarations, statements
+        # or bindings: the empty tuple without building a list first.
         tuple(
             [
                 make_declaration(kind, name, exported, make_span(a, b, c, d, e, f, g))
                 for kind, name, exported, a, b, c, d, e, f, g in declarations
             ]
-        ),
+        )
+        if declarations
+        else (),
         tuple(
             [
                 make_statement(
@@ -214,11 +218,13 @@ def decode_facts(data: Any) -> FileFacts:
                 )
                 for kind, names, only, a, b, c, d, e, f, g in statements
             ]
-        ),
-        tuple(bindings),
+        )
+        if statements
+        else (),
+        tuple(bindings) if bindings else (),
         bool(free),
         bool(has_error),
         line,
         None if cases is None else CaseCount(int(cases[0]), tuple(cases[1]), tuple(cases[2])),
-        tuple(type_exports),
+        tuple(type_exports) if type_exports else (),
     )
