@@ -117,7 +117,7 @@ class RuleContext:
     package_directories: frozenset[str] = field(default_factory=frozenset)
     unpublished_imports: Mapping[tuple[str, str], str] = field(default_factory=dict)
     generated_imports: frozenset[tuple[str, str]] = field(default_factory=frozenset)
-    # What several rules derive from the same inputs, computed once (``export_index``).
+    # What several rules derive from the same inputs, computed once (``export_index``…).
     derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def holds_source(self, path: str) -> bool:
@@ -131,37 +131,47 @@ class RuleContext:
         ``app/``, ``pages/``…): its names and nesting are URLs, not design."""
         return any(path == r or path.startswith(r + "/") for r in self.route_directories)
 
+    def reexport_targets(self) -> Mapping[tuple[str, str], str]:
+        """(file, specifier) → the project file each resolved re-export (``export … from``)
+        of the file graph reaches; built once per context."""
+        found = self.derived.get("reexport_targets")
+        if found is None:
+            found = self.derived["reexport_targets"] = {
+                (edge.source, edge.fact.specifier): edge.target
+                for edge in self.file_graph.edges
+                if edge.fact.is_reexport and edge.fact.specifier is not None
+            }
+        return cast("Mapping[tuple[str, str], str]", found)
+
+    def export_index(self) -> ExportIndex:
+        """The ``export *`` closures of the facts, following the file graph's re-exports
+        (:meth:`reexport_targets`); one per context, shared by the rules that ask (each
+        closure is a property of the facts and the graph, whoever asks first)."""
+        found = self.derived.get("export_index")
+        if found is None:
+            targets = self.reexport_targets()
+            found = self.derived["export_index"] = ExportIndex(
+                self.facts, lambda file, specifier: targets.get((file, specifier))
+            )
+        return cast("ExportIndex", found)
+
+    def owner_of_file(self, file: str) -> FractalNode:
+        """``tree.owner_of(file)`` for a file path, looked up once per folder (every file of a
+        folder has the same owner; the rules ask it for both ends of every import)."""
+        owners = self.derived.get("owners")
+        if owners is None:
+            owners = self.derived["owners"] = {}
+        folder = file.rpartition("/")[0] or "."
+        found: FractalNode | None = owners.get(folder)
+        if found is None:
+            found = owners[folder] = self.tree.owner_of(file)
+        return found
+
     def is_entry_file(self, file: str) -> bool:
         """True when ``file`` is an entry point of its directory (SPEC §1): ``index.*`` or
         ``main.*``, a file its package's manifest declares, or a config
         ``entryPointOverrides`` file."""
         return file in self.entry_files or entry_stem(file.rpartition("/")[2]) is not None
-
-
-def reexport_targets(context: RuleContext) -> Mapping[tuple[str, str], str]:
-    """(file, specifier) → the project file each resolved re-export (``export … from``) of
-    the file graph reaches; built once per context."""
-    found = context.derived.get("reexport_targets")
-    if found is None:
-        found = context.derived["reexport_targets"] = {
-            (edge.source, edge.fact.specifier): edge.target
-            for edge in context.file_graph.edges
-            if edge.fact.is_reexport and edge.fact.specifier is not None
-        }
-    return cast("Mapping[tuple[str, str], str]", found)
-
-
-def export_index(context: RuleContext) -> ExportIndex:
-    """The ``export *`` closures of the context's facts, following the file graph's
-    re-exports (:func:`reexport_targets`); one per context, shared by the rules that ask
-    (each closure is a property of the facts and the graph, whoever asks first)."""
-    found = context.derived.get("export_index")
-    if found is None:
-        targets = reexport_targets(context)
-        found = context.derived["export_index"] = ExportIndex(
-            context.facts, lambda file, specifier: targets.get((file, specifier))
-        )
-    return cast("ExportIndex", found)
 
 
 @dataclass(frozen=True, slots=True)

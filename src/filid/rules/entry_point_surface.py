@@ -29,8 +29,6 @@ from filid.rules.base import (
     RuleContext,
     RuleExample,
     RuleMeta,
-    export_index,
-    reexport_targets,
 )
 from filid.scan.universe import is_source_file
 
@@ -83,8 +81,8 @@ class EntryPointSurface:
 
     def check(self, context: RuleContext, options: EntryPointSurfaceOptions) -> Iterable[Finding]:
         """Yield one finding per entry point whose surface is not enumerable."""
-        reexports = reexport_targets(context)
-        index = export_index(context)
+        reexports = context.reexport_targets()
+        index = context.export_index()
         for node in context.tree.nodes.values():
             if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):
                 continue

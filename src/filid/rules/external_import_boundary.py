@@ -17,7 +17,6 @@ from filid.rules.base import (
     RuleContext,
     RuleExample,
     RuleMeta,
-    export_index,
     import_location,
 )
 from filid.scan.classify import entry_stem
@@ -275,18 +274,9 @@ class ExternalImportBoundary:
         self, context: RuleContext, options: ExternalImportBoundaryOptions
     ) -> Iterable[Finding]:
         """Yield one finding per offending import, at the import."""
-        tree = context.tree
         exports_cache: dict[str, set[str] | None] = {}
-        exports = export_index(context)
-        owners: dict[str, FractalNode] = {}  # by folder: every file of a folder has one owner
-
-        def owner(file: str) -> FractalNode:
-            folder = file.rpartition("/")[0] or "."
-            found = owners.get(folder)
-            if found is None:
-                found = owners[folder] = tree.owner_of(file)
-            return found
-
+        exports = context.export_index()
+        owner = context.owner_of_file
         test_files = context.test_files
         for edge in context.file_graph.edges:
             if edge.source in test_files:
