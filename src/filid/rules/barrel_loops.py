@@ -12,6 +12,7 @@ functions cannot fail at load time); a warning otherwise. docs/rules.md says why
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
@@ -25,7 +26,7 @@ from filid.rules.base import Finding, RuleContext
 from filid.rules.index_barrel_pattern import barrel_offenders
 from filid.scan.classify import entry_stem
 
-__all__ = ["barrel_loops", "is_reexporting_barrel", "runtime_edges"]
+__all__ = ["barrel_loops", "is_cycle_silenced", "is_reexporting_barrel", "runtime_edges"]
 
 
 def barrel_loops(
@@ -140,7 +141,18 @@ def barrel_loops(
                     slip, route = candidates[ranked[0]]
                     severity = None if slip else Severity.WARNING
                 cycle = Cycle(cycle.members, route, _folders_of(route))
-                found = finding(context, cycle, "folders, through their index files, at run time")
+                # Say "through their index files" only when the loop shown passes one: two
+                # files of two folders importing each other directly (decap-cms's
+                # `actions/config.ts` <-> `reducers/collections.ts`) do not.
+                units = (
+                    "folders, through their index files, at run time"
+                    if any(_is_index(e.source) or _is_index(e.target) for e in route)
+                    else "folders, at run time"
+                )
+                found = finding(context, cycle, units)
+                direct = _direct_import(route, context)
+                if direct is not None:
+                    found = dataclasses.replace(found, suggestion=direct)
                 if not _loads(route, reads):
                     # Nothing on the loop is read while the files load: it cannot fail then.
                     severity = Severity.WARNING
@@ -150,6 +162,61 @@ def barrel_loops(
                         " functions, so it cannot fail at load time",
                     )
                 yield dataclasses.replace(found, severity=severity)
+
+
+def _is_index(file: str) -> bool:
+    """Whether ``file`` is an ``index.*`` source file."""
+    return entry_stem(file.rpartition("/")[2]) == "index"
+
+
+def _direct_import(route: Sequence[ImportEdge], context: RuleContext) -> str | None:
+    """What the maintainers do for a loop their own barrel closes: import the file that
+    declares the names instead of the barrel (``import { List } from '..'`` becomes
+    ``from '../List'``). The suggestion for the first import of ``route`` that goes through a
+    barrel holding its file, when every name it imports is one that barrel re-exports from one
+    file (``export { List } from './List'``); None otherwise."""
+    facts = context.facts
+    for edge in route:
+        if not _is_own_barrel_import(edge.source, edge.target, facts):
+            continue
+        barrel = facts.get(edge.target)
+        names = edge.fact.names
+        if barrel is None or not names or "*" in names or edge.fact.specifier is None:
+            continue
+        sources = {e.name: e.source for e in barrel.exports if e.source is not None}
+        specifiers = {sources.get(name) for name in names}
+        if None in specifiers or len(specifiers) != 1:
+            continue
+        (specifier,) = specifiers
+        target = next(
+            (
+                e.target
+                for e in context.file_graph.edges
+                if e.source == edge.target and e.fact.specifier == specifier
+            ),
+            None,
+        )
+        if target is None or target == edge.source:
+            continue
+        direct = _relative_specifier(parent_dir(edge.source), target, edge.fact.specifier)
+        listed = ", ".join(names)
+        return (
+            f"import {{ {listed} }} from '{direct}' in {edge.source} instead of "
+            f"'{edge.fact.specifier}', the barrel that holds it"
+        )
+    return None
+
+
+def _relative_specifier(from_dir: str, file: str, written: str) -> str:
+    """The relative specifier of ``file`` from ``from_dir``, written like ``written``: without
+    an extension (a folder for an ``index.*``), or with ``.js`` when ``written`` spells one."""
+    stem = file.rsplit(".", 1)[0]
+    if written.endswith((".js", ".mjs", ".cjs", ".jsx")):
+        stem += ".js"
+    elif stem.endswith("/index"):
+        stem = stem[: -len("/index")]
+    relative = posixpath.relpath(stem, "." if from_dir == "." else from_dir)
+    return relative if relative.startswith("../") or relative == ".." else "./" + relative
 
 
 def _reads_at_load(edges: Sequence[ImportEdge]) -> bool:
@@ -246,14 +313,32 @@ def _folders_of(route: tuple[ImportEdge, ...]) -> tuple[str, ...]:
 
 
 def runtime_edges(context: RuleContext, left_out: frozenset[str]) -> Iterator[ImportEdge]:
-    """The file edges that load at import time: no type imports, no tests or ``left_out``
-    files, no lazy ``import()``, no import read only in thunks."""
+    """The file edges that load at import time and may close a claimed cycle: no type
+    imports, no tests or ``left_out`` files, no lazy ``import()``, no import read only in
+    thunks, no import the maintainers silenced the cycle rule on (``is_cycle_silenced``)."""
+    facts = context.facts
     for edge in context.file_graph.edges:
         if edge.source in left_out or is_type_import(edge):
             continue
         if edge.fact.kind is ImportKind.DYNAMIC or edge.fact.deferred:
             continue
+        if is_cycle_silenced(edge, facts):
+            continue
         yield edge
+
+
+def is_cycle_silenced(edge: ImportEdge, facts: Mapping[str, FileFacts]) -> bool:
+    """Whether the maintainers silenced the import cycle rule on ``edge``'s import
+    (``// eslint-disable-next-line import/no-cycle`` above it, ``FileFacts.cycle_silenced``).
+
+    Decision (issue 23; docs/rules.md): they have accepted that edge, so an undeclared
+    project's cycle detection drops it; a cycle that needs it is no claim, one that does not
+    still is."""
+    found = facts.get(edge.source)
+    if found is None or not found.cycle_silenced:
+        return False
+    imports = found.imports
+    return any(imports[i] == edge.fact for i in found.cycle_silenced if i < len(imports))
 
 
 def _is_own_barrel_import(source: str, target: str, facts: Mapping[str, FileFacts]) -> bool:
