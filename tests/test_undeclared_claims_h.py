@@ -62,6 +62,14 @@ def test_deep_test_mocks_and_fixtures_are_no_max_depth_claim(make_project: Proje
     assert findings(make_project(files), "max-depth") == []
 
 
+def test_a_product_feature_named_playground_is_still_claimed(make_project: ProjectFactory) -> None:
+    # unleash's `frontend/src/component/playground/`: a page of the app, not a tool's test
+    # project
+    deep = "frontend/src/component/playground/Playground/ResultsTable/Cell/List/Item/Strategy/Row"
+    files = {"package.json": '{"name": "unleash"}\n', f"{deep}/Row.tsx": "export const R = 1;\n"}
+    assert [v.path for v in findings(make_project(files), "max-depth")] == [deep]
+
+
 # lunary's `packages/backend/src/api/otel/gen/`: protoc output, whose folders are the proto
 # package (`opentelemetry.proto.collector.logs.v1`).
 GENERATED = "packages/backend/src/api/otel/gen/opentelemetry/proto/collector/logs/v1"

@@ -28,6 +28,11 @@ from filid.scan.universe import is_source_file
 
 _DEEP = "a/b/c/d/e/f/g/h/i/j/k"
 
+# Test data folders, whose layout is what the code under test reads: the fixture folders
+# but a playground, which is as often a product's feature (unleash's
+# `frontend/src/component/playground/`, a page of the app) as a tool's test project.
+_TEST_DATA = FIXTURE_DIRECTORIES - {"playground", "playgrounds"}
+
 
 def _is_scaffold(path: str, limit: int) -> bool:
     """A folder below a scaffold folder (``SCAFFOLD_FOLDERS``, the names ``unresolved-import``
@@ -99,8 +104,8 @@ def _undeclared(context: RuleContext) -> Iterable[Finding]:
 
     Decision (issue 23's judges: "a maintainer would accept one change, not three"): flattening
     the shallowest folder is the change; each deeper folder is the same path. Folders holding
-    only test fixtures or mocks (a segment in ``FIXTURE_DIRECTORIES``: ``__mocks__``,
-    ``fixtures``, ``tests``…), whose layout is what the code under test reads (evershop's
+    only test fixtures or mocks (below ``__mocks__``, ``fixtures``, ``tests``…: ``_TEST_DATA``),
+    whose layout is what the code under test reads (evershop's
     ``tests/unit/__mocks__/extensions/*/pages/frontStore/all``), and folders holding only files
     a generator wrote (``FileFacts.generated``: lunary's protoc output
     ``otel/gen/opentelemetry/proto/collector/logs/v1``, whose depth is the proto package's),
@@ -110,7 +115,7 @@ def _undeclared(context: RuleContext) -> Iterable[Finding]:
     # folder -> the first hand-written, non-fixture source file it holds at any depth
     first: dict[str, str] = {}
     for file in tree.files:
-        if not is_source_file(file) or _in_fixture(file.rpartition("/")[0]):
+        if not is_source_file(file) or _is_test_data(file):
             continue
         facts = context.facts.get(file)
         if facts is not None and facts.generated:
@@ -160,9 +165,9 @@ def _undeclared(context: RuleContext) -> Iterable[Finding]:
         )
 
 
-def _in_fixture(folder: str) -> bool:
-    """Whether ``folder`` lies at or below a test, fixture or mock folder."""
-    return any(segment in FIXTURE_DIRECTORIES for segment in folder.split("/"))
+def _is_test_data(file: str) -> bool:
+    """Whether ``file`` lies below a test, fixture or mock folder (``_TEST_DATA``)."""
+    return any(segment in _TEST_DATA for segment in file.split("/")[:-1])
 
 
 def _own_file(names: tuple[str, ...], folder: str) -> str | None:
