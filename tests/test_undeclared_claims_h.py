@@ -220,3 +220,41 @@ def test_a_loop_through_the_files_own_barrel_suggests_the_direct_import(
         " holds it"
     ]
     assert "through their index files" in found[0].message
+
+
+# cinny's `src/app/components/message`: `index.ts` re-exports every part with `export *`,
+# and `content/EventContent.tsx` takes `CompactLayout` from `'..'`, which loads it back.
+CINNY = {
+    "package.json": '{"name": "cinny"}\n',
+    "src/app/components/message/index.ts": (
+        "export * from './layout';\nexport * from './content';\n"
+    ),
+    "src/app/components/message/layout/index.ts": "export * from './Compact';\n",
+    "src/app/components/message/layout/Compact.tsx": "export const CompactLayout = () => 1;\n",
+    "src/app/components/message/content/index.ts": "export * from './EventContent';\n",
+    "src/app/components/message/content/EventContent.tsx": (
+        "import { CompactLayout } from '..';\nexport const EventContent = () => CompactLayout();\n"
+    ),
+}
+
+
+def test_a_name_an_export_star_re_exports_is_imported_from_that_folder(
+    make_project: ProjectFactory,
+) -> None:
+    found = findings(make_project(CINNY), "circular-dependency")
+    assert [v.suggestion for v in found] == [
+        "import { CompactLayout } from '../layout' in"
+        " src/app/components/message/content/EventContent.tsx instead of '..', the barrel that"
+        " holds it"
+    ]
+
+
+def test_a_name_the_barrel_declares_keeps_the_move_suggestion(
+    make_project: ProjectFactory,
+) -> None:
+    index = "export * from './content';\nexport const CompactLayout = () => 1;\n"
+    files = {**CINNY, "src/app/components/message/index.ts": index}
+    found = findings(make_project(files), "circular-dependency")
+    assert [v.suggestion for v in found] == [
+        "move the shared part to src/app/components/message/shared"
+    ]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from filid.graph.compiler_paths import is_within, parent_dir
 from filid.graph.cycles import Cycle, find_cycles, is_type_import
 from filid.graph.module_graph import edge_sort_key, package_of
-from filid.model.facts import FileFacts, ImportKind, Span, StatementKind
+from filid.model.facts import ExportKind, FileFacts, ImportKind, Span, StatementKind
 from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.violations import Severity
 from filid.rules.base import Finding, RuleContext
@@ -171,34 +171,32 @@ def _is_index(file: str) -> bool:
 
 def _direct_import(route: Sequence[ImportEdge], context: RuleContext) -> str | None:
     """What the maintainers do for a loop their own barrel closes: import the file that
-    declares the names instead of the barrel (``import { List } from '..'`` becomes
+    provides the names instead of the barrel (``import { List } from '..'`` becomes
     ``from '../List'``). The suggestion for the first import of ``route`` that goes through a
-    barrel holding its file, when every name it imports is one that barrel re-exports from one
-    file (``export { List } from './List'``); None otherwise."""
+    barrel holding its file, when every name it imports comes through one re-export of that
+    barrel (``export { List } from './List'``, or an ``export * from './List'`` whose target
+    exports it); None otherwise (a name the barrel declares, a namespace import)."""
     facts = context.facts
+    targets: dict[tuple[str, str], str] = {}
+    for e in context.file_graph.edges:
+        if e.fact.is_reexport and e.fact.specifier is not None:
+            targets.setdefault((e.source, e.fact.specifier), e.target)
     for edge in route:
         if not _is_own_barrel_import(edge.source, edge.target, facts):
             continue
-        barrel = facts.get(edge.target)
         names = edge.fact.names
-        if barrel is None or not names or "*" in names or edge.fact.specifier is None:
+        if not names or "*" in names or edge.fact.specifier is None:
             continue
-        sources = {e.name: e.source for e in barrel.exports if e.source is not None}
-        specifiers = {sources.get(name) for name in names}
-        if None in specifiers or len(specifiers) != 1:
-            continue
-        (specifier,) = specifiers
-        target = next(
-            (
-                e.target
-                for e in context.file_graph.edges
-                if e.source == edge.target and e.fact.specifier == specifier
-            ),
-            None,
-        )
+        barrel: str | None = edge.target
+        target: str | None = None
+        # Through every barrel that holds the importer: one of them loads it back.
+        while barrel is not None and _holds(barrel, edge.source) and _is_index(barrel):
+            through = {_reexported_from(barrel, name, facts, targets) for name in names}
+            target = through.pop() if len(through) == 1 else None
+            barrel = target
         if target is None or target == edge.source:
             continue
-        direct = _relative_specifier(parent_dir(edge.source), target, edge.fact.specifier)
+        direct = _direct_specifier(edge, target)
         listed = ", ".join(names)
         return (
             f"import {{ {listed} }} from '{direct}' in {edge.source} instead of "
@@ -207,15 +205,70 @@ def _direct_import(route: Sequence[ImportEdge], context: RuleContext) -> str | N
     return None
 
 
-def _relative_specifier(from_dir: str, file: str, written: str) -> str:
-    """The relative specifier of ``file`` from ``from_dir``, written like ``written``: without
-    an extension (a folder for an ``index.*``), or with ``.js`` when ``written`` spells one."""
+def _reexported_from(
+    barrel: str,
+    name: str,
+    facts: Mapping[str, FileFacts],
+    targets: Mapping[tuple[str, str], str],
+) -> str | None:
+    """The file ``barrel`` re-exports ``name`` from (its own re-export's target), or None
+    when it declares the name itself or filid cannot tell."""
+    found = facts.get(barrel)
+    if found is None:
+        return None
+    stars: list[str] = []
+    for export in found.exports:
+        if export.kind is ExportKind.STAR:
+            if export.source is not None and (barrel, export.source) in targets:
+                stars.append(targets[(barrel, export.source)])
+        elif export.name == name:
+            if export.source is None:
+                return None  # declared (or exported as a local) here
+            return targets.get((barrel, export.source))
+    providers = [t for t in stars if _provides(t, name, facts, targets, {barrel})]
+    return providers[0] if len(providers) == 1 else None
+
+
+def _provides(
+    file: str,
+    name: str,
+    facts: Mapping[str, FileFacts],
+    targets: Mapping[tuple[str, str], str],
+    seen: set[str],
+) -> bool:
+    """Whether ``file`` exports ``name``, itself or through its ``export *`` re-exports."""
+    if file in seen:
+        return False
+    seen.add(file)
+    found = facts.get(file)
+    if found is None:
+        return False
+    for export in found.exports:
+        if export.kind is ExportKind.STAR:
+            target = targets.get((file, export.source)) if export.source is not None else None
+            if target is not None and _provides(target, name, facts, targets, seen):
+                return True
+        elif export.name == name:
+            return True
+    return False
+
+
+def _direct_specifier(edge: ImportEdge, file: str) -> str:
+    """The specifier of ``file`` written like ``edge``'s: without an extension (a folder for
+    an ``index.*``), or with ``.js`` when that one spells one; through the same alias when it
+    uses one (``'~/components/form'`` gives ``'~/components/form/TextInput'``), else relative
+    to the importer."""
+    written = edge.fact.specifier or ""
     stem = file.rsplit(".", 1)[0]
     if written.endswith((".js", ".mjs", ".cjs", ".jsx")):
         stem += ".js"
     elif stem.endswith("/index"):
         stem = stem[: -len("/index")]
-    relative = posixpath.relpath(stem, "." if from_dir == "." else from_dir)
+    barrel = parent_dir(edge.target)
+    if not written.startswith(".") and is_within(stem, barrel) and stem != barrel:
+        return written.rstrip("/") + "/" + posixpath.relpath(stem, barrel)
+    source = parent_dir(edge.source)
+    relative = posixpath.relpath(stem, source)
     return relative if relative.startswith("../") or relative == ".." else "./" + relative
 
 
