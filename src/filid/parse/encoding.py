@@ -38,7 +38,9 @@ from filid.model.facts import (
 # 14: a ``require(…)`` whose ``require`` is a local binding (a bundle's factory parameter) is
 # no import, and a binding read only through an `import Y = X.Z` whose `Y` is read only as a
 # type is not read as a value
-FACTS_FORMAT = 14
+# 15: whether a leading comment says the file is generated, and the imports a linter
+# directive silences the cycle rule on (``generated``, ``cycle_silenced``, last)
+FACTS_FORMAT = 15
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there
@@ -132,6 +134,8 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         if facts.cases is None
         else [facts.cases.count, facts.cases.reasons, facts.cases.contract_ids],
         facts.type_exports,
+        facts.generated,
+        facts.cycle_silenced,
     ]
 
 
@@ -150,6 +154,8 @@ def decode_facts(data: Any) -> FileFacts:
         line,
         cases,
         type_exports,
+        generated,
+        silenced,
     ) = data
     if not isinstance(path, str):
         raise TypeError("path")
@@ -207,4 +213,6 @@ def decode_facts(data: Any) -> FileFacts:
         line,
         None if cases is None else CaseCount(int(cases[0]), tuple(cases[1]), tuple(cases[2])),
         tuple(type_exports),
+        bool(generated),
+        tuple(silenced),
     )

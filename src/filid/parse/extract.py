@@ -13,6 +13,7 @@ from tree_sitter import Node
 
 from filid.model.facts import ExportFact, FileFacts, ImportFact
 from filid.parse.cases import count_cases, is_verification_candidate
+from filid.parse.directives import cycle_silenced, is_generated
 from filid.parse.grammar import Toolkit, toolkit_for
 from filid.parse.import_elision import is_typescript, mark_value_use
 from filid.parse.module_calls import collect_module_calls
@@ -64,6 +65,8 @@ def extract_facts(
         syntax_error_line=first_error_line(root, recovered) if has_error else None,
         cases=count_cases(root, source) if is_verification_candidate(path) else None,
         type_exports=tuple(dict.fromkeys(walker.type_exports)),
+        generated=is_generated(root),
+        cycle_silenced=cycle_silenced(root, source, imports),
     )
 
 
