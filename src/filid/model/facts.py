@@ -181,6 +181,9 @@ class FileFacts:
     ``type_exports`` are the names a local ``export type { a }`` clause (or an inline
     ``export { type a }``) exports, in every mode: the fix planner's binding reach needs them
     (``filid.fix.bindings``) and no other fact tells them from ``export interface a``.
+    ``generated``: a leading comment says a tool wrote the file; ``cycle_silenced``: the
+    indices of the ``imports`` on which a linter directive silences the import cycle rule
+    (``filid.parse.directives``).
     """
 
     path: str
@@ -194,6 +197,8 @@ class FileFacts:
     syntax_error_line: int | None = None
     cases: CaseCount | None = None
     type_exports: tuple[str, ...] = ()
+    generated: bool = False
+    cycle_silenced: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,6 +108,8 @@ def shape_digest(encoded: Any) -> str:
         _,
         cases,
         typed,
+        generated,
+        silenced,
     ) = encoded
     return facts_digest(
         [
@@ -124,6 +126,8 @@ def shape_digest(encoded: Any) -> str:
             has_error,
             cases,
             typed,
+            generated,
+            silenced,
         ]
     )
 

@@ -39,7 +39,9 @@ from filid.model.facts import (
 # 14: a ``require(…)`` whose ``require`` is a local binding (a bundle's factory parameter) is
 # no import, and a binding read only through an `import Y = X.Z` whose `Y` is read only as a
 # type is not read as a value
-FACTS_FORMAT = 14
+# 15: whether a leading comment says the file is generated, and the imports a linter
+# directive silences the cycle rule on (``generated``, ``cycle_silenced``, last)
+FACTS_FORMAT = 15
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there
@@ -142,6 +144,8 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         if facts.cases is None
         else [facts.cases.count, facts.cases.reasons, facts.cases.contract_ids],
         facts.type_exports,
+        facts.generated,
+        facts.cycle_silenced,
     ]
 
 
@@ -160,6 +164,8 @@ def decode_facts(data: Any) -> FileFacts:
         line,
         cases,
         type_exports,
+        generated,
+        silenced,
     ) = data
     if not isinstance(path, str):
         raise TypeError("path")
@@ -227,4 +233,6 @@ def decode_facts(data: Any) -> FileFacts:
         line,
         None if cases is None else CaseCount(int(cases[0]), tuple(cases[1]), tuple(cases[2])),
         tuple(type_exports) if type_exports else (),
+        bool(generated),
+        tuple(silenced) if silenced else (),
     )

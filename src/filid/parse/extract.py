@@ -14,6 +14,7 @@ from tree_sitter import Node
 from filid.model.builders import builder
 from filid.model.facts import ExportFact, FileFacts, ImportFact
 from filid.parse.cases import count_cases, is_verification_candidate
+from filid.parse.directives import cycle_silenced, is_generated
 from filid.parse.grammar import Toolkit, toolkit_for
 from filid.parse.import_elision import is_typescript, mark_value_use
 from filid.parse.module_calls import collect_module_calls
@@ -67,6 +68,8 @@ def extract_facts(
         first_error_line(root, recovered) if has_error else None,
         count_cases(root, source) if is_verification_candidate(path) else None,
         tuple(dict.fromkeys(walker.type_exports)),
+        is_generated(root),
+        cycle_silenced(root, source, imports),
     )
 
 

@@ -12,20 +12,21 @@ functions cannot fail at load time); a warning otherwise. docs/rules.md says why
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from filid.graph.compiler_paths import is_within, parent_dir
 from filid.graph.cycles import Cycle, find_cycles, is_type_import
 from filid.graph.module_graph import edge_sort_key, package_of
-from filid.model.facts import FileFacts, ImportKind, Span, StatementKind
+from filid.model.facts import ExportKind, FileFacts, ImportKind, Span, StatementKind
 from filid.model.graph import ImportEdge, ModuleEdge, ModuleGraph
 from filid.model.violations import Severity
 from filid.rules.base import Finding, RuleContext
 from filid.rules.index_barrel_pattern import barrel_offenders
 from filid.scan.classify import entry_stem
 
-__all__ = ["barrel_loops", "is_reexporting_barrel", "runtime_edges"]
+__all__ = ["barrel_loops", "is_cycle_silenced", "is_reexporting_barrel", "runtime_edges"]
 
 
 def barrel_loops(
@@ -140,7 +141,18 @@ def barrel_loops(
                     slip, route = candidates[ranked[0]]
                     severity = None if slip else Severity.WARNING
                 cycle = Cycle(cycle.members, route, _folders_of(route))
-                found = finding(context, cycle, "folders, through their index files, at run time")
+                # Say "through their index files" only when the loop shown passes one: two
+                # files of two folders importing each other directly (decap-cms's
+                # `actions/config.ts` <-> `reducers/collections.ts`) do not.
+                units = (
+                    "folders, through their index files, at run time"
+                    if any(_is_index(e.source) or _is_index(e.target) for e in route)
+                    else "folders, at run time"
+                )
+                found = finding(context, cycle, units)
+                direct = _direct_import(route, context)
+                if direct is not None:
+                    found = dataclasses.replace(found, suggestion=direct)
                 if not _loads(route, reads):
                     # Nothing on the loop is read while the files load: it cannot fail then.
                     severity = Severity.WARNING
@@ -150,6 +162,114 @@ def barrel_loops(
                         " functions, so it cannot fail at load time",
                     )
                 yield dataclasses.replace(found, severity=severity)
+
+
+def _is_index(file: str) -> bool:
+    """Whether ``file`` is an ``index.*`` source file."""
+    return entry_stem(file.rpartition("/")[2]) == "index"
+
+
+def _direct_import(route: Sequence[ImportEdge], context: RuleContext) -> str | None:
+    """What the maintainers do for a loop their own barrel closes: import the file that
+    provides the names instead of the barrel (``import { List } from '..'`` becomes
+    ``from '../List'``). The suggestion for the first import of ``route`` that goes through a
+    barrel holding its file, when every name it imports comes through one re-export of that
+    barrel (``export { List } from './List'``, or an ``export * from './List'`` whose target
+    exports it); None otherwise (a name the barrel declares, a namespace import)."""
+    facts = context.facts
+    targets: dict[tuple[str, str], str] = {}
+    for e in context.file_graph.edges:
+        if e.fact.is_reexport and e.fact.specifier is not None:
+            targets.setdefault((e.source, e.fact.specifier), e.target)
+    for edge in route:
+        if not _is_own_barrel_import(edge.source, edge.target, facts):
+            continue
+        names = edge.fact.names
+        if not names or "*" in names or edge.fact.specifier is None:
+            continue
+        barrel: str | None = edge.target
+        target: str | None = None
+        # Through every barrel that holds the importer: one of them loads it back.
+        while barrel is not None and _holds(barrel, edge.source) and _is_index(barrel):
+            through = {_reexported_from(barrel, name, facts, targets) for name in names}
+            target = through.pop() if len(through) == 1 else None
+            barrel = target
+        if target is None or target == edge.source:
+            continue
+        direct = _direct_specifier(edge, target)
+        listed = ", ".join(names)
+        return (
+            f"import {{ {listed} }} from '{direct}' in {edge.source} instead of "
+            f"'{edge.fact.specifier}', the barrel that holds it"
+        )
+    return None
+
+
+def _reexported_from(
+    barrel: str,
+    name: str,
+    facts: Mapping[str, FileFacts],
+    targets: Mapping[tuple[str, str], str],
+) -> str | None:
+    """The file ``barrel`` re-exports ``name`` from (its own re-export's target), or None
+    when it declares the name itself or filid cannot tell."""
+    found = facts.get(barrel)
+    if found is None:
+        return None
+    stars: list[str] = []
+    for export in found.exports:
+        if export.kind is ExportKind.STAR:
+            if export.source is not None and (barrel, export.source) in targets:
+                stars.append(targets[(barrel, export.source)])
+        elif export.name == name:
+            if export.source is None:
+                return None  # declared (or exported as a local) here
+            return targets.get((barrel, export.source))
+    providers = [t for t in stars if _provides(t, name, facts, targets, {barrel})]
+    return providers[0] if len(providers) == 1 else None
+
+
+def _provides(
+    file: str,
+    name: str,
+    facts: Mapping[str, FileFacts],
+    targets: Mapping[tuple[str, str], str],
+    seen: set[str],
+) -> bool:
+    """Whether ``file`` exports ``name``, itself or through its ``export *`` re-exports."""
+    if file in seen:
+        return False
+    seen.add(file)
+    found = facts.get(file)
+    if found is None:
+        return False
+    for export in found.exports:
+        if export.kind is ExportKind.STAR:
+            target = targets.get((file, export.source)) if export.source is not None else None
+            if target is not None and _provides(target, name, facts, targets, seen):
+                return True
+        elif export.name == name:
+            return True
+    return False
+
+
+def _direct_specifier(edge: ImportEdge, file: str) -> str:
+    """The specifier of ``file`` written like ``edge``'s: without an extension (a folder for
+    an ``index.*``), or with ``.js`` when that one spells one; through the same alias when it
+    uses one (``'~/components/form'`` gives ``'~/components/form/TextInput'``), else relative
+    to the importer."""
+    written = edge.fact.specifier or ""
+    stem = file.rsplit(".", 1)[0]
+    if written.endswith((".js", ".mjs", ".cjs", ".jsx")):
+        stem += ".js"
+    elif stem.endswith("/index"):
+        stem = stem[: -len("/index")]
+    barrel = parent_dir(edge.target)
+    if not written.startswith(".") and is_within(stem, barrel) and stem != barrel:
+        return written.rstrip("/") + "/" + posixpath.relpath(stem, barrel)
+    source = parent_dir(edge.source)
+    relative = posixpath.relpath(stem, source)
+    return relative if relative.startswith("../") or relative == ".." else "./" + relative
 
 
 def _reads_at_load(edges: Sequence[ImportEdge]) -> bool:
@@ -246,14 +366,32 @@ def _folders_of(route: tuple[ImportEdge, ...]) -> tuple[str, ...]:
 
 
 def runtime_edges(context: RuleContext, left_out: frozenset[str]) -> Iterator[ImportEdge]:
-    """The file edges that load at import time: no type imports, no tests or ``left_out``
-    files, no lazy ``import()``, no import read only in thunks."""
+    """The file edges that load at import time and may close a claimed cycle: no type
+    imports, no tests or ``left_out`` files, no lazy ``import()``, no import read only in
+    thunks, no import the maintainers silenced the cycle rule on (``is_cycle_silenced``)."""
+    facts = context.facts
     for edge in context.file_graph.edges:
         if edge.source in left_out or is_type_import(edge):
             continue
         if edge.fact.kind is ImportKind.DYNAMIC or edge.fact.deferred:
             continue
+        if is_cycle_silenced(edge, facts):
+            continue
         yield edge
+
+
+def is_cycle_silenced(edge: ImportEdge, facts: Mapping[str, FileFacts]) -> bool:
+    """Whether the maintainers silenced the import cycle rule on ``edge``'s import
+    (``// eslint-disable-next-line import/no-cycle`` above it, ``FileFacts.cycle_silenced``).
+
+    Decision (issue 23; docs/rules.md): they have accepted that edge, so an undeclared
+    project's cycle detection drops it; a cycle that needs it is no claim, one that does not
+    still is."""
+    found = facts.get(edge.source)
+    if found is None or not found.cycle_silenced:
+        return False
+    imports = found.imports
+    return any(imports[i] == edge.fact for i in found.cycle_silenced if i < len(imports))
 
 
 def _is_own_barrel_import(source: str, target: str, facts: Mapping[str, FileFacts]) -> bool:

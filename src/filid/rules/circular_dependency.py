@@ -26,10 +26,10 @@ from filid.graph.cycles import Cycle, find_cycles, strongly_connected
 from filid.graph.lca import resolve_lca
 from filid.graph.module_graph import build_package_graph, package_of
 from filid.model.errors import InputError
-from filid.model.graph import ImportEdge, ModuleGraph
+from filid.model.graph import FileGraph, ImportEdge, ModuleGraph
 from filid.model.nodes import NodeCategory
 from filid.model.violations import FixInfo, Risk, Severity, SyncActionKind
-from filid.rules.barrel_loops import barrel_loops, runtime_edges
+from filid.rules.barrel_loops import barrel_loops, is_cycle_silenced, runtime_edges
 from filid.rules.base import (
     Finding,
     RuleCategory,
@@ -104,7 +104,12 @@ class CircularDependency:
         # `fixtures/workspaces/cross-reference` is a workspace cycle on purpose).
         fixtures = frozenset(f for f in context.tree.files if is_fixture_path(f))
         left_out = context.test_files | unshipped_files(context, packages) | fixtures
-        package_graph = _without_nested(build_package_graph(context.file_graph, packages, left_out))
+        # An import the maintainers silenced the cycle rule on closes no claimed cycle.
+        accepted = FileGraph(
+            tuple(e for e in context.file_graph.edges if not is_cycle_silenced(e, context.facts)),
+            context.file_graph.unresolved,
+        )
+        package_graph = _without_nested(build_package_graph(accepted, packages, left_out))
         enums = EnumReads(context)
         spanning = _packages_in_file_loops(context, packages, left_out, enums)
         for cycle in find_cycles(package_graph, include_type_imports=include):
