@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from filid.report.json import dumps, write_json
-from tests.test_cli import EXAMPLES, run
+from tests.conftest import EXAMPLES
+from tests.test_cli import run
 
 
 def _report_like(count: int) -> dict[str, object]:
