@@ -135,6 +135,19 @@ class State:
         """Whether any file was recorded with its blob id."""
         return self.joined_ids.count("\0") != len(self.joined_ids)  # not only separators
 
+    def digests_at(self, indexes: Sequence[int]) -> dict[int, str | None]:
+        """The digests of the files at ``indexes`` (None for none), without splitting all."""
+        text = self.joined_digests
+        found: dict[int, str | None] = {}
+        start = position = 0
+        for index in sorted(set(indexes)):
+            while position < index:
+                start = text.index("\0", start) + 1
+                position += 1
+            end = text.find("\0", start)
+            found[index] = text[start : len(text) if end < 0 else end] or None
+        return found
+
     def same_files(self, files: Sequence[str]) -> bool:
         """Whether ``files`` are the stored paths, in the same order."""
         return len(files) == len(self.sizes) and "\0".join(files) == self.joined_files
@@ -328,7 +341,7 @@ def reverified(
     needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
     mentions: str | None = None
     verified: dict[str, tuple[int, int, str]] = {}
-    recorded = state.digests
+    recorded = state.digests_at(changed)
     for index in changed:
         name = files[index]
         stored = recorded[index]
