@@ -40,7 +40,6 @@ import hashlib
 import marshal
 import secrets
 import sys
-from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +54,8 @@ from filid.store.identity import code_identity
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
+    from array import array  # loaded where stat data are packed (not on the staged path)
+
     from filid.scan.universe import Universe
 
 # 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff); 5: regime; 6: blob ids;
@@ -201,6 +202,8 @@ def load_state(cache_dir: Path, key: str) -> State | None:
 
 def _integers(value: object) -> array[int]:
     """The signed 64-bit integers ``value`` (bytes) holds; ValueError when it holds none."""
+    from array import array
+
     if not isinstance(value, bytes):
         raise ValueError("not packed integers")
     packed = array("q")
@@ -396,6 +399,8 @@ def store_state(
     failure to write is not an error (it is a cache). ``checked_ns`` is when the files were
     stat'ed; ``ids`` the blob ids of the files proven equal to them (:func:`still_proven`),
     or already NUL-joined in the order of ``files``."""
+    from array import array
+
     token = secrets.token_hex(16)
     payload = {
         "key": key,
@@ -485,6 +490,8 @@ def restamp_state(
     other file gets the id :func:`still_proven` kept for it (``kept``), if any.
     ``verified`` are the files this run re-parsed (their digests replace the stored ones).
     The delta is folded in and removed first (nothing is written when it cannot be)."""
+    from array import array
+
     stored = state.ids
     old = state.digests
     digests: list[str] = []
