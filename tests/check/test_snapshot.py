@@ -350,3 +350,37 @@ def test_a_result_stored_without_the_completion_never_answers_one_that_wants_it(
     forbid_pipeline(monkeypatch)
     with pytest.raises(PipelineRan):
         check_project(project, annotate=lambda project, result: result)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"sizes": b"\0" * 8},  # stat data for one file, the state lists more
+        {"mtimes": b"\0" * 7},  # not whole 64-bit integers
+        {"digests": "x"},  # one digest for many files
+        {"files": ["src/app/app.ts"]},  # the list of earlier formats
+        {"result": {"violations": []}},  # a result not marshalled apart
+        {"result": b"\xff\xff"},  # a result that does not decode
+    ],
+)
+def test_a_signed_state_of_another_shape_is_never_used(
+    project: Path, monkeypatch: pytest.MonkeyPatch, damage: dict[str, object]
+) -> None:
+    # Sealed by this user's filid (a state from another format or a bug): the snapshot
+    # checks its own shape, and a state it cannot use costs a computed run, never a result.
+    from filid.store.sealed import read_sealed, write_sealed
+
+    first = check_project(project)
+    data = read_sealed(_snapshot_file(project))
+    assert isinstance(data, dict) and isinstance(data["result"], bytes)
+    write_sealed(_snapshot_file(project), {**data, **damage})
+    ran: list[bool] = []
+    original = filid.check.project.load_project
+
+    def spy(*args: object, **kwargs: object) -> object:
+        ran.append(True)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(filid.check.project, "load_project", spy)
+    assert comparable(check_project(project)) == comparable(first)
+    assert ran == [True]

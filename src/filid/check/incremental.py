@@ -125,8 +125,8 @@ def check_project(
 
             wanted = None if files is None else normalize_files(root, files)
             try:
-                cached = decode_result(root, state.result, timestamp(), wanted)
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                cached = decode_result(root, state.result(), timestamp(), wanted)
+            except (EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError):
                 cached = None
             if cached is not None:
                 if proven:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import marshal
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
@@ -53,10 +54,13 @@ from filid.store.identity import code_identity
 from filid.store.sealed import read_sealed, write_sealed
 
 if TYPE_CHECKING:
+    from array import array  # loaded where stat data are packed (not on the staged path)
+
     from filid.scan.universe import Universe
 
-# 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff); 5: regime; 6: blob ids
-SNAPSHOT_FORMAT = 6
+# 2: precision semantics; 3: refused fixes; 4: per-file state (cutoff); 5: regime; 6: blob ids;
+# 7: compact (joined paths and digests, packed stat data, the result marshalled apart)
+SNAPSHOT_FORMAT = 7
 RACY_WINDOW_NS = 2_000_000_000
 # Beyond this many changed source files, re-parsing them one by one to prove their facts
 # unchanged costs more than the parse cache's parallel run: recompute instead.
@@ -86,37 +90,75 @@ def base_key(config_path: Path | None, root: Path) -> str:
 class State:
     """What the last full run saw, plus the files re-verified since (the delta).
 
-    ``files``/``sizes``/``mtimes``/``digests`` are parallel (universe order); ``digests``
-    holds each source file's ``"<facts digest> <shape digest>"`` (None for other files and
-    skipped ones). ``checked_ns`` is when that run stat'ed the files; a delta entry
-    (size, mtime_ns, digests, checked_ns) carries its own. ``fix_inputs``/``fix_needles`` are
-    what the fix planner read and searched for (``ValidationResult``).
+    Kept as the snapshot stores it, compact, because a warm run holds it at its memory peak
+    (a 50,000-file state as lists of strings and integers took about 35 MB, as here about
+    18): ``joined_files`` is the universe's paths, NUL-joined; ``sizes``/``mtimes`` are
+    parallel to it; ``joined_digests`` holds each source file's ``"<facts digest> <shape
+    digest>"`` ("" for other files and skipped ones), NUL-joined; ``joined_ids`` each file's
+    blob id when the run proved it equal to its staged blob ("" otherwise; all "" when none is
+    recorded), NUL-joined (see :func:`changed_by_blobs`); ``encoded_result`` the marshalled
+    result, decoded only when a run answers from it. ``checked_ns`` is when that run stat'ed
+    the files; a delta entry (size, mtime_ns, digests, checked_ns) carries its own.
+    ``fix_inputs``/``fix_needles`` are what the fix planner read and searched for
+    (``ValidationResult``).
     """
 
     token: str
-    files: list[str]
-    sizes: list[int]
-    mtimes: list[int]
-    digests: list[str | None]
+    joined_files: str
+    sizes: array[int]
+    mtimes: array[int]
+    joined_digests: str
     checked_ns: int
     fix_inputs: frozenset[str]
     fix_needles: frozenset[str]
-    result: dict[str, Any]
+    encoded_result: bytes
     delta: dict[str, tuple[int, int, str, int]]
-    # Each file's blob id when the run proved it equal to its staged blob ("" otherwise),
-    # NUL-joined (one string loads far faster than 50,000): see :func:`changed_by_blobs`.
     joined_ids: str = ""
 
     @property
+    def files(self) -> list[str]:
+        """The universe's paths (a new list on every call)."""
+        return self.joined_files.split("\0") if self.joined_files else []
+
+    @property
+    def digests(self) -> list[str | None]:
+        """Each file's digests, None for none (a new list on every call)."""
+        return [item or None for item in self.joined_digests.split("\0")]
+
+    @property
     def ids(self) -> list[str]:
-        """Each file's recorded blob id, "" for none (all "" when none is recorded)."""
+        """Each file's recorded blob id, "" for none (a new list on every call)."""
         ids = self.joined_ids.split("\0") if self.joined_ids else []
-        return ids if len(ids) == len(self.files) else [""] * len(self.files)
+        return ids if len(ids) == len(self.sizes) else [""] * len(self.sizes)
 
     @property
     def has_ids(self) -> bool:
         """Whether any file was recorded with its blob id."""
-        return bool(self.joined_ids.strip("\0"))
+        return self.joined_ids.count("\0") != len(self.joined_ids)  # not only separators
+
+    def digests_at(self, indexes: Sequence[int]) -> dict[int, str | None]:
+        """The digests of the files at ``indexes`` (None for none), without splitting all."""
+        text = self.joined_digests
+        found: dict[int, str | None] = {}
+        start = position = 0
+        for index in sorted(set(indexes)):
+            while position < index:
+                start = text.index("\0", start) + 1
+                position += 1
+            end = text.find("\0", start)
+            found[index] = text[start : len(text) if end < 0 else end] or None
+        return found
+
+    def same_files(self, files: Sequence[str]) -> bool:
+        """Whether ``files`` are the stored paths, in the same order."""
+        return len(files) == len(self.sizes) and "\0".join(files) == self.joined_files
+
+    def result(self) -> dict[str, Any]:
+        """The stored result as plain data (``result_codec``); raises when malformed."""
+        data = marshal.loads(self.encoded_result)
+        if not isinstance(data, dict):
+            raise ValueError("not a stored result")
+        return data
 
 
 def load_state(cache_dir: Path, key: str) -> State | None:
@@ -126,21 +168,19 @@ def load_state(cache_dir: Path, key: str) -> State | None:
     try:
         if not isinstance(data, dict) or data.get("key") != key:
             return None
-        files, sizes, mtimes, digests, ids = (
-            data["files"],
-            data["sizes"],
-            data["mtimes"],
-            data["digests"],
-            data["ids"],
-        )
-        checked, token = data["checked_ns"], data["token"]
+        files, digests, ids = data["files"], data["digests"], data["ids"]
+        checked, token, result = data["checked_ns"], data["token"], data["result"]
         if not (
             isinstance(checked, int)
             and isinstance(token, str)
-            and isinstance(data["result"], dict)
-            and all(isinstance(x, list) for x in (files, sizes, mtimes, digests))
-            and len(files) == len(sizes) == len(mtimes) == len(digests)
-            and isinstance(ids, str)
+            and isinstance(result, bytes)
+            and all(isinstance(x, str) for x in (files, digests, ids))
+        ):
+            return None
+        sizes, mtimes = _integers(data["sizes"]), _integers(data["mtimes"])
+        count = files.count("\0") + 1 if files else 0
+        if not len(sizes) == len(mtimes) == count or (
+            digests.count("\0") != count - 1 if count else digests != ""
         ):
             return None
         return State(
@@ -152,12 +192,23 @@ def load_state(cache_dir: Path, key: str) -> State | None:
             checked,
             frozenset(string_list(data["fixInputs"])),
             frozenset(string_list(data["fixNeedles"])),
-            data["result"],
+            result,
             _load_delta(cache_dir, token),
             ids,
         )
     except (ValueError, TypeError, KeyError):
         return None
+
+
+def _integers(value: object) -> array[int]:
+    """The signed 64-bit integers ``value`` (bytes) holds; ValueError when it holds none."""
+    from array import array
+
+    if not isinstance(value, bytes):
+        raise ValueError("not packed integers")
+    packed = array("q")
+    packed.frombytes(value)
+    return packed
 
 
 def _load_delta(cache_dir: Path, token: str) -> dict[str, tuple[int, int, str, int]]:
@@ -200,10 +251,11 @@ def changed_by_blobs(
     a blob id is changed exactly when the ids differ, whatever its stat data: a fresh clone or
     a checkout rewrites files (new modification times) without changing their content. Every
     other file is judged by its stat data."""
-    if len(files) != len(state.files) or list(files) != state.files:
+    if not state.same_files(files):
         return None
     delta = state.delta
     ids = state.ids if proven else None  # the stat-data path never splits them
+    sizes, mtimes = state.sizes, state.mtimes
     limit = state.checked_ns - RACY_WINDOW_NS
     changed: list[int] = []
     for index, (size, mtime) in enumerate(stats):
@@ -214,7 +266,7 @@ def changed_by_blobs(
                 if blob != stored:
                     changed.append(index)
                 continue
-        if mtime < limit and size == state.sizes[index] and mtime == state.mtimes[index]:
+        if mtime < limit and size == sizes[index] and mtime == mtimes[index]:
             continue
         known = delta.get(files[index])
         if (
@@ -292,9 +344,10 @@ def reverified(
     needles = [needle.encode("utf-8") for needle in sorted(state.fix_needles)]
     mentions: str | None = None
     verified: dict[str, tuple[int, int, str]] = {}
+    recorded = state.digests_at(changed)
     for index in changed:
         name = files[index]
-        stored = state.digests[index]
+        stored = recorded[index]
         if stored is None or not is_source_file(name) or name in state.fix_inputs:
             return None
         if is_vitest_config(name):
@@ -310,7 +363,10 @@ def reverified(
             if digests.split(" ")[1] != stored.split(" ")[1]:
                 return None
             if mentions is None:
-                mentions = repr(state.result)
+                try:
+                    mentions = repr(state.result())
+                except (EOFError, ValueError, TypeError):
+                    return None
             if name in mentions:
                 return None
         if needles and _spells_any(root, name, needles):
@@ -343,21 +399,23 @@ def store_state(
     failure to write is not an error (it is a cache). ``checked_ns`` is when the files were
     stat'ed; ``ids`` the blob ids of the files proven equal to them (:func:`still_proven`),
     or already NUL-joined in the order of ``files``."""
+    from array import array
+
     token = secrets.token_hex(16)
     payload = {
         "key": key,
         "token": token,
         "checked_ns": checked_ns,
-        "files": list(files),
-        "sizes": [size for size, _ in stats],
-        "mtimes": [mtime for _, mtime in stats],
-        "digests": [digests.get(name) for name in files],
+        "files": "\0".join(files),
+        "sizes": array("q", [size for size, _ in stats]).tobytes(),
+        "mtimes": array("q", [mtime for _, mtime in stats]).tobytes(),
+        "digests": "\0".join(digests.get(name) or "" for name in files),
         "ids": ids
         if isinstance(ids, str)
         else "\0".join((ids or {}).get(name, "") for name in files),
         "fixInputs": sorted(result.fix_inputs),
         "fixNeedles": sorted(result.fix_needles),
-        "result": encode_result(result),
+        "result": marshal.dumps(encode_result(result)),
     }
     with contextlib.suppress(OSError):
         (cache_dir / _DELTA).unlink(missing_ok=True)
@@ -432,33 +490,35 @@ def restamp_state(
     other file gets the id :func:`still_proven` kept for it (``kept``), if any.
     ``verified`` are the files this run re-parsed (their digests replace the stored ones).
     The delta is folded in and removed first (nothing is written when it cannot be)."""
-    files = state.files
+    from array import array
+
     stored = state.ids
-    digests: list[str | None] = []
+    old = state.digests
+    digests: list[str] = []
     ids: list[str] = []
-    for index, name in enumerate(files):
+    for index, name in enumerate(state.files):
         same = bool(stored[index]) and proven.get(name) == stored[index]
         ids.append(stored[index] if same else kept.get(name, ""))
         if name in verified:
             digests.append(verified[name][2])
         elif same:
-            digests.append(state.digests[index])  # the content the full run parsed
+            digests.append(old[index] or "")  # the content the full run parsed
         elif name in state.delta:
             digests.append(state.delta[name][2])
         else:
-            digests.append(state.digests[index])
+            digests.append(old[index] or "")
     data = {
         "key": key,
         "token": state.token,
         "checked_ns": checked_ns,
-        "files": files,
-        "sizes": [size for size, _ in stats],
-        "mtimes": [mtime for _, mtime in stats],
-        "digests": digests,
+        "files": state.joined_files,
+        "sizes": array("q", [size for size, _ in stats]).tobytes(),
+        "mtimes": array("q", [mtime for _, mtime in stats]).tobytes(),
+        "digests": "\0".join(digests),
         "ids": "\0".join(ids),
         "fixInputs": sorted(state.fix_inputs),
         "fixNeedles": sorted(state.fix_needles),
-        "result": state.result,
+        "result": state.encoded_result,
     }
     with contextlib.suppress(OSError):
         (cache_dir / _DELTA).unlink(missing_ok=True)

@@ -12,7 +12,7 @@ import click
 from filid import __version__
 from filid.cli.exits import EXIT_OK, EXIT_VIOLATIONS, exit_code, guarded
 from filid.cli.options import config_option, path_argument
-from filid.cli.terminal import Progress, use_color, write_text
+from filid.cli.terminal import Progress, use_color, write_pieces, write_text
 from filid.model.report import ValidationResult
 from filid.model.violations import Risk
 
@@ -161,7 +161,12 @@ def check(
         if fmt != "text" or not run.diff:
             click.echo(f"{'No' if not run.diff else 'The'} fixes would change files.", err=True)
         sys.exit(EXIT_VIOLATIONS if run.diff and not exit_zero else EXIT_OK)
-    write_text(output, _render_check(result, fmt, quiet=quiet, verbose=verbose))
+    if fmt == "json":
+        from filid.report.json import validation_report, write_json
+
+        write_pieces(output, lambda write: write_json(validation_report(result), write))
+    else:
+        write_text(output, _render_check(result, fmt, quiet=quiet, verbose=verbose))
     code = exit_code(result, fail_on, exit_zero)
     if exit_non_zero_on_fix and run.changed_files:
         code = max(code, EXIT_VIOLATIONS)
@@ -187,10 +192,7 @@ def _rule_metas() -> list[RuleMeta]:
 
 
 def _render_check(result: ValidationResult, fmt: str, *, quiet: bool, verbose: bool) -> str:
-    if fmt == "json":
-        from filid.report.json import dumps, validation_report
-
-        return dumps(validation_report(result))
+    """The report in ``fmt`` other than JSON (written piece by piece, see ``check``)."""
     if fmt == "sarif":
         from filid.report.sarif import render_sarif
 

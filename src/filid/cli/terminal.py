@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -57,3 +58,14 @@ def write_text(destination: str | None, text: str, *, append: bool = False) -> N
         write_file_atomically(destination, text.encode("utf-8"), append=append, confine=Path.cwd())
     except OSError as error:
         raise FilidError(f"{destination}: cannot write ({error.strerror or error})") from None
+
+
+def write_pieces(destination: str | None, fill: Callable[[Callable[[str], object]], None]) -> None:
+    """:func:`write_text` for text that ``fill`` produces piece by piece: stdout gets each
+    piece as it comes (a large report is never held whole), a file the pieces joined."""
+    if destination is None or destination == "-":
+        fill(lambda piece: click.echo(piece, nl=False))
+        return
+    pieces: list[str] = []
+    fill(pieces.append)
+    write_text(destination, "".join(pieces))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
@@ -29,13 +29,29 @@ def dumps(value: object) -> str:
     spells them (``NaN`` and ``Infinity`` included); a value ``json`` cannot serialize raises
     the same ``TypeError``.
     """
+    chunks: list[str] = []
+    write_json(value, chunks.append)
+    return "".join(chunks)
+
+
+def write_json(value: object, write: Callable[[str], object]) -> None:
+    """Give :func:`dumps`'s text to ``write`` piece by piece (pieces of a few thousand tokens
+    each): a 50,000-file report is never held whole, nor as its many small tokens at once
+    (the tokens of such a report took twice the text's memory)."""
     parts: list[str] = []
-    _write(value, parts, "\n")
+
+    def flush() -> None:
+        write("".join(parts))
+        parts.clear()
+
+    _write(value, parts, "\n", flush)
     parts.append("\n")
-    return "".join(parts)
+    flush()
 
 
 _INDENT = "  "
+# Tokens gathered before they are joined into one piece (write_json).
+_PIECE = 4096
 
 
 def _float(value: float) -> str:
@@ -81,9 +97,10 @@ def _key(key: object) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {key.__class__.__name__}")
 
 
-def _write(value: object, parts: list[str], newline: str) -> None:
+def _write(value: object, parts: list[str], newline: str, flush: Callable[[], None]) -> None:
     """Append ``value``'s indented JSON to ``parts``; ``newline`` is the line break and
-    indentation the value's own closing bracket goes on."""
+    indentation the value's own closing bracket goes on; ``flush`` empties ``parts`` (called
+    between items once it holds :data:`_PIECE` tokens)."""
     kind = type(value)
     if isinstance(value, str) and kind is str:
         parts.append(encode_basestring(value))
@@ -117,7 +134,9 @@ def _write(value: object, parts: list[str], newline: str) -> None:
                 parts.append(f"{start}{name}: {int.__repr__(item)}")
             else:
                 parts.append(f"{start}{name}: ")
-                _write(item, parts, inner)
+                _write(item, parts, inner, flush)
+                if len(parts) >= _PIECE:
+                    flush()
             start = separator
         parts.append(newline + "}")
         return
@@ -130,7 +149,9 @@ def _write(value: object, parts: list[str], newline: str) -> None:
             parts.append(start + encode_basestring(item))
         else:
             parts.append(start)
-            _write(item, parts, inner)
+            _write(item, parts, inner, flush)
+            if len(parts) >= _PIECE:
+                flush()
         start = separator
     parts.append(newline + "]")
 
