@@ -32,6 +32,10 @@ _FIELD_READS: dict[str, Reads] = {
     "holds_source": Reads.TREE,
     "is_in_route_tree": Reads.TREE,
     "is_entry_file": Reads.TREE,
+    "owner_of_file": Reads.TREE,
+    # where re-exports resolve, and the export surfaces that follows them (facts as well)
+    "reexport_targets": Reads.RE_EXPORTS,
+    "export_index": Reads.RE_EXPORTS,
     "facts": Reads.SURFACE,
     "module_graph": Reads.MODULE_GRAPH,
     "unpublished_imports": Reads.OWN_IMPORTS,

@@ -28,7 +28,7 @@ from filid.graph.compiler_paths import is_within, parent_dir
 from filid.graph.resolve import Resolver
 from filid.model.errors import ConfigError
 from filid.model.graph import ImportEdge
-from filid.model.nodes import FractalNode, FractalTree
+from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.model.report import Regime, ValidationResult
 from filid.model.violations import Location, Severity, Violation
 from filid.rules.base import Finding, Rule, RuleContext
@@ -171,6 +171,10 @@ def _evaluate(
             generated_imports(project) if "unresolved-import" in ids else frozenset()
         ),
     )
+    # The node paths of each category, once (each rule reports the nodes it evaluated).
+    by_category: dict[NodeCategory, list[str]] = {}
+    for node in project.tree.nodes.values():
+        by_category.setdefault(node.category, []).append(node.path)
     violations: list[Violation] = []
     evaluated: dict[str, tuple[str, ...]] = {}
     applied: list[str] = []
@@ -185,9 +189,10 @@ def _evaluate(
         regime_default = Severity(by_regime) if by_regime is not None else None
         exempt = rule_config.exempt if rule_config else ()
         nodes = {
-            n.path
-            for n in project.tree.nodes.values()
-            if n.category in meta.applies_to and is_within(n.path, scope)
+            path
+            for category in meta.applies_to
+            for path in by_category.get(category, ())
+            if is_within(path, scope)
         }
         occurrences: dict[tuple[str, ...], int] = {}
         for finding in rule.check(context, options):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 
 from filid.graph.compiler_paths import parent_dir
 from filid.graph.resolve import ResolutionKind, Resolver
 from filid.graph.type_only import TypeOnlyIndex
+from filid.model.builders import builder
 from filid.model.facts import FileFacts, ImportKind
 from filid.model.graph import FileGraph, ImportEdge, UnresolvedImport
 
@@ -15,6 +15,8 @@ __all__ = ["DYNAMIC_SPECIFIER", "FileImports", "build_file_graph", "file_imports
 
 DYNAMIC_SPECIFIER = "<dynamic>"
 DYNAMIC_REASON = "the argument is not a string literal"
+# One edge per resolved import of every file: the fast constructor (every field, in order).
+_EDGE = builder(ImportEdge)
 
 
 def build_file_graph(
@@ -57,6 +59,7 @@ def file_imports(path: str, facts: FileFacts, resolver: Resolver) -> FileImports
     directory = parent_dir(path)
     file_kind = ResolutionKind.FILE
     unresolved_kind = ResolutionKind.UNRESOLVED
+    make_edge = _EDGE
     file_edges: list[ImportEdge] = []
     unresolved: list[UnresolvedImport] = []
     for fact in facts.imports:
@@ -65,13 +68,22 @@ def file_imports(path: str, facts: FileFacts, resolver: Resolver) -> FileImports
             continue
         resolution = resolver.resolve_from(directory, fact.specifier)
         if resolution.kind is file_kind and resolution.target is not None:
-            file_edges.append(ImportEdge(path, resolution.target, fact, resolution.via_manifest))
+            file_edges.append(
+                make_edge(path, resolution.target, fact, resolution.via_manifest, False)
+            )
         elif resolution.kind is unresolved_kind:
             unresolved.append(
                 UnresolvedImport(path, fact.line, fact.specifier, resolution.reason or "")
             )
-    file_edges.sort(key=lambda e: (e.fact.line, e.fact.column, e.target))
+    file_edges.sort(key=_edge_order)
     return file_edges, unresolved
+
+
+def _edge_order(edge: ImportEdge) -> tuple[int, int, str]:
+    """(line, column, target): the span's fields read directly (``ImportFact.line`` and
+    ``.column`` are properties)."""
+    span = edge.fact.span
+    return span.line, span.column, edge.target
 
 
 def _mark_type_only(
@@ -82,9 +94,14 @@ def _mark_type_only(
     bindings as a value (unless the importer's tsconfig keeps such imports)."""
     targets = {(e.source, e.fact.specifier): e.target for e in edges}
     index = TypeOnlyIndex(facts, lambda file, specifier: targets.get((file, specifier)))
+    make_edge = _EDGE
     return tuple(
-        dataclasses.replace(e, type_only=True) if runs_nothing(e, index, resolver) else e
-        for e in edges
+        [
+            make_edge(e.source, e.target, e.fact, e.via_manifest, True)
+            if runs_nothing(e, index, resolver)
+            else e
+            for e in edges
+        ]
     )
 
 

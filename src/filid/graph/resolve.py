@@ -30,6 +30,7 @@ from filid.graph.candidates import probe_candidate, strip_query
 from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.tsconfig import TsconfigIndex
 from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
+from filid.model.builders import builder
 
 __all__ = [
     "Resolution",
@@ -59,6 +60,9 @@ class Resolution:
 
 
 _KIND_CODES = {kind: code for code, kind in enumerate(ResolutionKind)}
+# Every resolved import builds one (or takes it from the memo): the fast constructor
+# (``filid.model.builders``: every field, in declaration order).
+_RESOLUTION = builder(Resolution)
 _EXTERNAL = Resolution(ResolutionKind.EXTERNAL)
 _NO_FILE = Resolution(ResolutionKind.UNRESOLVED, reason="no such file")
 
@@ -112,7 +116,7 @@ class Resolver:
                     and (reason is None or isinstance(reason, str))
                 ):
                     return False
-                resolution = Resolution(kinds[kind], target, bool(via), reason)
+                resolution = _RESOLUTION(kinds[kind], target, bool(via), reason)
                 if resolution.kind is ResolutionKind.FILE and target not in self._files:
                     return False
                 memo[(directory, specifier)] = resolution
@@ -411,7 +415,9 @@ class Resolver:
 
     @staticmethod
     def _file_or(target: str | None, otherwise: Resolution) -> Resolution:
-        return Resolution(ResolutionKind.FILE, target) if target is not None else otherwise
+        if target is None:
+            return otherwise
+        return _RESOLUTION(ResolutionKind.FILE, target, False, None)
 
 
 def build_resolver(root: Path, files: Collection[str]) -> Resolver:

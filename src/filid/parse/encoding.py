@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from filid.model.builders import builder
 from filid.model.facts import (
     CaseCount,
     Declaration,
@@ -56,6 +57,15 @@ _IMPORT_KINDS = {kind.value: kind for kind in ImportKind}
 _EXPORT_KINDS = {kind.value: kind for kind in ExportKind}
 _STATEMENT_KINDS = {kind.value: kind for kind in StatementKind}
 
+# Decoding builds every fact of every file a worker parsed or the cache holds: through the
+# fast constructors (``filid.model.builders``), every field given, in declaration order.
+_SPAN = builder(Span)
+_IMPORT = builder(ImportFact)
+_EXPORT = builder(ExportFact)
+_DECLARATION = builder(Declaration)
+_STATEMENT = builder(TopStatement)
+_FILE = builder(FileFacts)
+
 
 def encode_facts(facts: FileFacts) -> list[Any]:
     """FileFacts → nested lists of plain values (one flat list per import, export,
@@ -65,7 +75,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         span = i.span
         row = [
             i.specifier,
-            i.kind.value,
+            i.kind._value_,  # the member's own attribute: ``.value`` is a Python property
             i.names,
             i.is_reexport,
             i.value_used,
@@ -95,7 +105,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
     return [
         facts.path,
         imports,
-        [[e.name, e.kind.value, e.is_type, e.source, e.local, e.line] for e in facts.exports],
+        [[e.name, e.kind._value_, e.is_type, e.source, e.local, e.line] for e in facts.exports],
         [
             [
                 d.kind,
@@ -113,7 +123,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         ],
         [
             [
-                s.kind.value,
+                s.kind._value_,
                 s.names,
                 s.is_type_only,
                 s.span.line,
@@ -161,18 +171,22 @@ def decode_facts(data: Any) -> FileFacts:
         raise TypeError("path")
     # List comprehensions and local names: this runs for every file a worker parsed and
     # every cached file on every run.
-    make_span = Span
+    make_span = _SPAN
+    make_import = _IMPORT
+    make_export = _EXPORT
+    make_declaration = _DECLARATION
+    make_statement = _STATEMENT
     import_kinds = _IMPORT_KINDS
     export_kinds = _EXPORT_KINDS
     statement_kinds = _STATEMENT_KINDS
     for row in imports:
         if len(row) != _SPECIFIER_SPAN and len(row) != _IMPORT_ROW:
             raise ValueError("import row")
-    return FileFacts(
+    return _FILE(
         path,
         tuple(
             [
-                ImportFact(
+                make_import(
                     row[0],
                     import_kinds[row[1]],
                     make_span(*row[8:15]),
@@ -189,30 +203,36 @@ def decode_facts(data: Any) -> FileFacts:
         ),
         tuple(
             [
-                ExportFact(name, export_kinds[kind], is_type, source, local, eline)
+                make_export(name, export_kinds[kind], is_type, source, local, eline)
                 for name, kind, is_type, source, local, eline in exports
             ]
         ),
+        # Lean facts (every file but index.* and main.*) have no declarations, statements
+        # or bindings: the empty tuple without building a list first.
         tuple(
             [
-                Declaration(kind, name, exported, make_span(a, b, c, d, e, f, g))
+                make_declaration(kind, name, exported, make_span(a, b, c, d, e, f, g))
                 for kind, name, exported, a, b, c, d, e, f, g in declarations
             ]
-        ),
+        )
+        if declarations
+        else (),
         tuple(
             [
-                TopStatement(
+                make_statement(
                     statement_kinds[kind], make_span(a, b, c, d, e, f, g), tuple(names), only
                 )
                 for kind, names, only, a, b, c, d, e, f, g in statements
             ]
-        ),
-        tuple(bindings),
+        )
+        if statements
+        else (),
+        tuple(bindings) if bindings else (),
         bool(free),
         bool(has_error),
         line,
         None if cases is None else CaseCount(int(cases[0]), tuple(cases[1]), tuple(cases[2])),
-        tuple(type_exports),
+        tuple(type_exports) if type_exports else (),
         bool(generated),
-        tuple(silenced),
+        tuple(silenced) if silenced else (),
     )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
+from filid.model.builders import builder
 from filid.model.facts import (
     Declaration,
     ExportFact,
@@ -22,6 +23,11 @@ from filid.parse.syntax_errors import is_type_keyword_error
 
 if TYPE_CHECKING:
     from filid.parse.top_level import TopLevelWalker
+
+# Facts built for every export of every file: the fast constructors (every field, in
+# declaration order).
+_IMPORT = builder(ImportFact)
+_EXPORT = builder(ExportFact)
 
 
 def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
@@ -125,7 +131,7 @@ def _reexport(
         for child in namespace_export.named_children:
             if child.type in ("identifier", "string"):
                 walker.exports.append(
-                    ExportFact(
+                    _EXPORT(
                         walker.name_text(child),
                         ExportKind.STAR_AS,
                         statement_type,
@@ -138,12 +144,12 @@ def _reexport(
         all_inline_type = _export_specifiers(walker, clause, statement_type, specifier, line, names)
     elif star:
         names.append("*")
-        walker.exports.append(
-            ExportFact("*", ExportKind.STAR, statement_type, specifier, None, line)
-        )
+        walker.exports.append(_EXPORT("*", ExportKind.STAR, statement_type, specifier, None, line))
     is_type = statement_type or all_inline_type
     kind = ImportKind.TYPE if is_type else ImportKind.RE_EXPORT
-    walker.imports.append(ImportFact(specifier, kind, span, specifier_span, tuple(names), True))
+    walker.imports.append(
+        _IMPORT(specifier, kind, span, specifier_span, tuple(names), True, True, False, False, True)
+    )
     if walker.full:
         walker.statements.append(TopStatement(StatementKind.RE_EXPORT, span, (), is_type))
 
@@ -206,6 +212,6 @@ def _export_specifiers(
         local = name if alias_node is not None else None
         if is_type and source is None:
             walker.type_exports.append(exported)
-        walker.exports.append(ExportFact(exported, kind, is_type, source, local, line))
+        walker.exports.append(_EXPORT(exported, kind, is_type, source, local, line))
         names.append(name)
     return count > 0 and typed == count

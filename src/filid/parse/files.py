@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from filid.model.builders import builder
 from filid.model.facts import FileFacts
 from filid.parse.cache import (
     EMPTY,
@@ -74,6 +75,10 @@ class Outcome:
     size: int = 0
     digest: str = ""
     fdigest: str = ""  # digest_pair of ``encoded`` (workers compute it in parallel)
+
+
+# One per file a worker parsed: the fast constructor (``filid.model.builders``).
+_OUTCOME = builder(Outcome)
 
 
 def parse_files(
@@ -177,6 +182,7 @@ def _parse_files(
         progress(done, total)
 
     parsed = 0
+    keep_entries = cache_dir is not None
     for outcome in _run(root, todo, jobs, digests=cache_dir is not None):
         done += 1
         path = outcome.path
@@ -200,9 +206,10 @@ def _parse_files(
                 file_facts, encoded = cached.facts, cached.encoded
                 fdigest = cached.facts_digest
             facts[path] = file_facts
-            entries[path] = CacheEntry(
-                outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded, fdigest
-            )
+            if keep_entries:  # only a parse cache (written below) keeps them
+                entries[path] = CacheEntry(
+                    outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded, fdigest
+                )
         if progress is not None:
             progress(done, total)
 
@@ -278,9 +285,10 @@ def _run(
         initargs=(os.getpid(),),
     ) as pool:
         futures = [pool.submit(_process_chunk, str(root), chunk, digests) for chunk in chunks]
+        make_outcome = _OUTCOME
         for future in as_completed(futures):
             for row in future.result():
-                yield Outcome(*row)
+                yield make_outcome(*row)
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from filid.model.builders import builder
 from filid.model.facts import Span
+
+# Spans are built for every import and statement of every file: the fast constructor.
+_SPAN = builder(Span)
 
 
 class SpanMaker:
@@ -25,7 +29,7 @@ class SpanMaker:
         start_row, start_col = node.start_point
         end_row, end_col = node.end_point
         if self._ascii:  # the common case, inlined: spans are built for every statement
-            return Span(
+            return _SPAN(
                 start_row + 1,
                 start_col + 1,
                 end_row + 1,
@@ -43,7 +47,7 @@ class SpanMaker:
         start_byte = node.start_byte + 1
         end_byte = max(start_byte, node.end_byte - 1)
         if self._ascii:
-            return Span(
+            return _SPAN(
                 start_row + 1,
                 start_col + 2,
                 end_row + 1,
@@ -67,7 +71,7 @@ class SpanMaker:
     ) -> Span:
         """A Span from 0-based rows, byte columns and byte offsets."""
         if self._ascii:
-            return Span(
+            return _SPAN(
                 start_row + 1,
                 start_col + 1,
                 end_row + 1,
@@ -78,7 +82,7 @@ class SpanMaker:
             )
         column, utf16_column = self._columns(start_byte, start_col)
         end_column, _ = self._columns(end_byte, end_col)
-        return Span(
+        return _SPAN(
             start_row + 1, column, end_row + 1, end_column, start_byte, end_byte, utf16_column
         )
 

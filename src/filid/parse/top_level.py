@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, QueryCursor
 
+from filid.model.builders import builder
 from filid.model.facts import (
     Declaration,
     ExportFact,
@@ -32,6 +33,10 @@ from filid.parse.spans import SpanMaker
 
 _OVERLOADABLE = frozenset({"function_signature", "ambient_declaration"})
 _SKIPPED = frozenset({"comment", "empty_statement", "hash_bang_line"})
+# Facts built for every import and export of every file: the fast constructors (every field,
+# in declaration order).
+_IMPORT = builder(ImportFact)
+_EXPORT = builder(ExportFact)
 
 
 # Declarations the lean walk keeps (see ``declaration``): an enum, and a namespace that may
@@ -175,13 +180,17 @@ class TopLevelWalker:
             self.statements.append(TopStatement(StatementKind.IMPORT, span, (), is_type))
         specifier, specifier_span = self.string_value(source_node)
         self.imports.append(
-            ImportFact(
+            _IMPORT(
                 specifier,
                 import_kind,
                 span,
                 specifier_span,
                 tuple(names),
-                guarded=silenced_statement(node),
+                False,
+                True,
+                False,
+                silenced_statement(node),
+                True,
             )
         )
 
@@ -260,12 +269,10 @@ class TopLevelWalker:
                 is_type = ambient_type or kind in TYPE_DECLARATIONS
                 if is_default:
                     export_kind = ExportKind.TYPE if is_type else ExportKind.DEFAULT
-                    self.exports.append(
-                        ExportFact("default", export_kind, is_type, None, name, line)
-                    )
+                    self.exports.append(_EXPORT("default", export_kind, is_type, None, name, line))
                 elif name is not None:
                     export_kind = ExportKind.TYPE if is_type else ExportKind.NAMED
-                    self.exports.append(ExportFact(name, export_kind, is_type, None, None, line))
+                    self.exports.append(_EXPORT(name, export_kind, is_type, None, None, line))
         if lean_kept:
             # lean mode keeps enums and namespaces (rare): whether an import reads only enums
             # (``rules.enum_reads``) is answered from the facts of any file

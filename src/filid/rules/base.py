@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Flag, StrEnum, auto
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
+from filid.graph.exports import ExportIndex
 from filid.model.facts import FileFacts, ImportFact
 from filid.model.graph import FileGraph, ModuleGraph
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
@@ -116,6 +117,8 @@ class RuleContext:
     package_directories: frozenset[str] = field(default_factory=frozenset)
     unpublished_imports: Mapping[tuple[str, str], str] = field(default_factory=dict)
     generated_imports: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    # What several rules derive from the same inputs, computed once (``export_index``…).
+    derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def holds_source(self, path: str) -> bool:
         """True when folder ``path`` holds a source file at any depth (SPEC: folders without
@@ -127,6 +130,42 @@ class RuleContext:
         """True for a folder at or below a file-routing framework's route folder (Next.js
         ``app/``, ``pages/``…): its names and nesting are URLs, not design."""
         return any(path == r or path.startswith(r + "/") for r in self.route_directories)
+
+    def reexport_targets(self) -> Mapping[tuple[str, str], str]:
+        """(file, specifier) → the project file each resolved re-export (``export … from``)
+        of the file graph reaches; built once per context."""
+        found = self.derived.get("reexport_targets")
+        if found is None:
+            found = self.derived["reexport_targets"] = {
+                (edge.source, edge.fact.specifier): edge.target
+                for edge in self.file_graph.edges
+                if edge.fact.is_reexport and edge.fact.specifier is not None
+            }
+        return cast("Mapping[tuple[str, str], str]", found)
+
+    def export_index(self) -> ExportIndex:
+        """The ``export *`` closures of the facts, following the file graph's re-exports
+        (:meth:`reexport_targets`); one per context, shared by the rules that ask (each
+        closure is a property of the facts and the graph, whoever asks first)."""
+        found = self.derived.get("export_index")
+        if found is None:
+            targets = self.reexport_targets()
+            found = self.derived["export_index"] = ExportIndex(
+                self.facts, lambda file, specifier: targets.get((file, specifier))
+            )
+        return cast("ExportIndex", found)
+
+    def owner_of_file(self, file: str) -> FractalNode:
+        """``tree.owner_of(file)`` for a file path, looked up once per folder (every file of a
+        folder has the same owner; the rules ask it for both ends of every import)."""
+        owners = self.derived.get("owners")
+        if owners is None:
+            owners = self.derived["owners"] = {}
+        folder = file.rpartition("/")[0] or "."
+        found: FractalNode | None = owners.get(folder)
+        if found is None:
+            found = owners[folder] = self.tree.owner_of(file)
+        return found
 
     def is_entry_file(self, file: str) -> bool:
         """True when ``file`` is an entry point of its directory (SPEC §1): ``index.*`` or

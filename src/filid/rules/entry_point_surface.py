@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from filid.graph.exports import ExportIndex
 from filid.model.facts import ExportKind
 from filid.model.nodes import NodeCategory
 from filid.model.violations import Location, Severity
@@ -82,12 +81,8 @@ class EntryPointSurface:
 
     def check(self, context: RuleContext, options: EntryPointSurfaceOptions) -> Iterable[Finding]:
         """Yield one finding per entry point whose surface is not enumerable."""
-        reexports: dict[tuple[str, str], str] = {
-            (edge.source, edge.fact.specifier): edge.target
-            for edge in context.file_graph.edges
-            if edge.fact.is_reexport and edge.fact.specifier is not None
-        }
-        index = ExportIndex(context.facts, lambda f, spec: reexports.get((f, spec)))
+        reexports = context.reexport_targets()
+        index = context.export_index()
         for node in context.tree.nodes.values():
             if node.category not in (NodeCategory.FRACTAL, NodeCategory.HYBRID):
                 continue

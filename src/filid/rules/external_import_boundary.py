@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from filid.config.globs import matches_glob
-from filid.graph.exports import ExportIndex
 from filid.model.facts import ImportKind
 from filid.model.graph import ImportEdge
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
@@ -275,19 +274,15 @@ class ExternalImportBoundary:
         self, context: RuleContext, options: ExternalImportBoundaryOptions
     ) -> Iterable[Finding]:
         """Yield one finding per offending import, at the import."""
-        tree = context.tree
-        reexports: dict[tuple[str, str], str] = {
-            (edge.source, edge.fact.specifier): edge.target
-            for edge in context.file_graph.edges
-            if edge.fact.is_reexport and edge.fact.specifier is not None
-        }
         exports_cache: dict[str, set[str] | None] = {}
-        exports = ExportIndex(context.facts, lambda f, spec: reexports.get((f, spec)))
+        exports = context.export_index()
+        owner = context.owner_of_file
+        test_files = context.test_files
         for edge in context.file_graph.edges:
-            if edge.source in context.test_files:
+            if edge.source in test_files:
                 continue
-            source = tree.owner_of(edge.source)
-            target = tree.owner_of(edge.target)
+            source = owner(edge.source)
+            target = owner(edge.target)
             verdict = _case(context, edge, source, target, options)
             if verdict is None:
                 continue

@@ -77,14 +77,15 @@ class PureFunctionIsolation:
 
     def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
         """Yield one finding per offending import."""
-        tree = context.tree
+        owner = context.owner_of_file
+        test_files = context.test_files
         for edge in context.file_graph.edges:
-            if edge.source in context.test_files or edge.fact.kind is ImportKind.TYPE:
+            if edge.source in test_files or edge.fact.kind is ImportKind.TYPE:
                 continue
-            source_owner = tree.owner_of(edge.source)
+            source_owner = owner(edge.source)
             if source_owner.category is not NodeCategory.PURE_FUNCTION:
                 continue
-            target_owner = tree.owner_of(edge.target)
+            target_owner = owner(edge.target)
             if target_owner.category not in _MODULES or target_owner.path == source_owner.path:
                 continue
             yield Finding(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import re
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 
@@ -38,6 +39,10 @@ TEST_DIRECTORIES = frozenset({"__tests__", "__mocks__", "__testfixtures__", "tes
 # vitest's type tests (`*.test-d.ts`, `*.spec-d.ts`) are tests too: tsc checks them, nothing
 # ships them.
 _TEST_NAME_PATTERNS = ("*.test.*", "*.spec.*", "*.test-d.*", "*.spec-d.*", "*.stories.*")
+# The same patterns as one compiled alternation of ``fnmatch.translate``: a name matches it
+# exactly when ``fnmatch.fnmatchcase`` matches one of them (asked of every source file; five
+# ``fnmatchcase`` calls each cost more than the rest of the test).
+_TEST_NAME = re.compile("|".join(fnmatch.translate(p) for p in _TEST_NAME_PATTERNS))
 
 
 # Folders of code written to exercise a tool rather than to run: test fixtures, and the
@@ -91,7 +96,8 @@ def is_test_file(path: str) -> bool:
     by the engine, which reads the configs)."""
     segments = path.split("/")
     name = segments[-1]
-    if any(fnmatch.fnmatchcase(name, pattern) for pattern in _TEST_NAME_PATTERNS):
+    # every pattern holds one of these words: most names are out without the match
+    if (".test" in name or ".spec" in name or ".stories" in name) and _TEST_NAME.match(name):
         return True
     return any(segment in TEST_DIRECTORIES for segment in segments[:-1])
 
