@@ -34,12 +34,11 @@ from filid.graph.compiler_paths import (
 )
 from filid.graph.config_dir import in_use, relative_to
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.unread_configs import CONFIG_NAMES, needless_excuse
 from filid.model.errors import InputError
 from filid.scan.classify import broken_config_excuse
 
-__all__ = ["JS_SUFFIXES", "TsconfigIndex"]
-
-CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
+__all__ = ["CONFIG_NAMES", "JS_SUFFIXES", "TsconfigIndex"]
 # JavaScript, which a program takes in only under ``allowJs`` (and checks only under ``checkJs``)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
 
@@ -136,6 +135,10 @@ class TsconfigIndex:
                     raw = self._load(file, frozenset())
                 except InputError as error:
                     excuse = broken_config_excuse(file)
+                    if excuse is None and not self._reads_itself(file):
+                        # Its own JSON is broken (not a base's): nothing may need it
+                        # (`graph.unread_configs`: stryker-js's invalid-tsconfig fixture).
+                        excuse = needless_excuse(file, files, self._names)
                     if excuse is None:
                         raise
                     # A fixture that is broken on purpose (astro's
@@ -157,6 +160,29 @@ class TsconfigIndex:
                     keeps_value_imports=bool(raw.keeps_value_imports),
                     has_unread_base=raw.has_unread_base,
                 )
+
+    def _reads_itself(self, config: str) -> bool:
+        """Whether ``config``'s own text parses (a base it extends may not)."""
+        try:
+            read_jsonc_file(self._root, config, empty={})
+        except InputError:
+            return False
+        return True
+
+    def _names(self, config: str) -> tuple[str, ...]:
+        """The configs ``config`` names in ``extends`` and ``references`` (nothing when its
+        own text does not parse)."""
+        try:
+            data = read_jsonc_file(self._root, config, empty={})
+        except InputError:
+            return ()
+        if not isinstance(data, dict):
+            return ()
+        folder = parent_dir(config)
+        return (
+            *self._extends_targets(data.get("extends"), folder),
+            *self._references(data.get("references"), folder),
+        )
 
     @property
     def configs(self) -> dict[str, CompilerPaths]:

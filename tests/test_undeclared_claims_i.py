@@ -1,0 +1,154 @@
+"""What blind judges H1 (applications) and H2 (libraries) found false on repositories nobody
+had used, each a minimal copy of the real layout, with a true claim of the same rule kept
+beside it (SPEC §0: a project that declares nothing gets only claims that hold)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from filid.cli import cli
+from tests.claims import claims
+from tests.conftest import ProjectFactory
+
+
+def check(*args: str) -> tuple[int, str, str]:
+    """``filid check`` in-process: exit code, stdout, stderr."""
+    done = CliRunner().invoke(cli, ["check", *args, "--no-cache"], catch_exceptions=False)
+    return done.exit_code, done.stdout, done.stderr
+
+
+# -- an unreadable tsconfig no tool reads (stryker-js) ---------------------------------------
+
+# stryker-js's typescript-checker feeds a tsconfig whose whole text is `invalid tsconfig file`
+# to tsc in its tests; the folder holds no source file and no config names it. (The real one
+# lies under `testResources/`, a fixture folder: here the folder is named so that only the
+# "nothing reads it" rule can leave it out.)
+CHECKER = "packages/typescript-checker"
+INVALID = f"{CHECKER}/resources/errors/invalid-tsconfig/tsconfig.json"
+READABLE = {
+    f"{CHECKER}/package.json": '{"name": "@stryker-mutator/typescript-checker"}\n',
+    f"{CHECKER}/tsconfig.json": '{"compilerOptions": {"strict": true}, "include": ["src"]}\n',
+    f"{CHECKER}/src/index.ts": "import { gone } from './gone';\nexport const c = gone;\n",
+    f"{CHECKER}/resources/errors/compile-error/tsconfig.json": "{}\n",
+    f"{CHECKER}/resources/errors/compile-error/add.ts": "export const add = 1;\n",
+}
+STRYKER = {**READABLE, INVALID: "invalid tsconfig file\n"}
+
+
+def test_an_unreadable_tsconfig_that_governs_no_source_file_is_a_note(
+    make_project: ProjectFactory,
+) -> None:
+    root = make_project(STRYKER)
+    code, out, err = check(str(root), "--format", "json", "--fail-on", "never")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    assert [(v["ruleId"], v["path"]) for v in report["result"]["violations"]] == [
+        ("unresolved-import", f"{CHECKER}/src/index.ts"),  # the rest of the repository is read
+    ]
+    assert report["notes"] == [
+        f"{INVALID}: invalid JSON at line 1 column 1: Expecting value; left out (no source "
+        "file's nearest tsconfig is it and no tsconfig extends or references it, so no tool "
+        "reads it)"
+    ]
+    code, out, _ = check(str(root), "--fail-on", "never")
+    assert f"note: {INVALID}: invalid JSON" in out  # the text report says so too
+
+
+def test_an_unreadable_tsconfig_a_source_file_is_governed_by_stops_the_check(
+    make_project: ProjectFactory,
+) -> None:
+    # the same tsconfig beside a source file: every import there would resolve wrongly
+    root = make_project({**STRYKER, INVALID.replace("tsconfig.json", "index.ts"): "export {};\n"})
+    code, out, err = check(str(root))
+    assert (code, out) == (2, "")
+    assert err == f"filid: {INVALID}: invalid JSON at line 1 column 1: Expecting value\n"
+
+
+def test_an_unreadable_tsconfig_governs_the_source_below_it(make_project: ProjectFactory) -> None:
+    # no source file beside it, one two folders below with no config between them
+    deep = INVALID.replace("tsconfig.json", "src/lib/a.ts")
+    code, _, err = check(str(make_project({**STRYKER, deep: "export {};\n"})))
+    assert code == 2 and INVALID in err
+
+
+def test_an_unreadable_tsconfig_another_config_references_stops_the_check(
+    make_project: ProjectFactory,
+) -> None:
+    # no source file below it, but a solution config lists it: `tsc -b` would read it
+    solution = json.dumps({"files": [], "references": [{"path": "./resources/errors"}]})
+    invalid = f"{CHECKER}/resources/errors/tsconfig.json"
+    files = {**READABLE, invalid: "invalid tsconfig file\n", f"{CHECKER}/tsconfig.json": solution}
+    code, _, err = check(str(make_project(files)))
+    assert code == 2 and invalid in err
+
+
+def test_an_unreadable_tsconfig_another_config_extends_stops_the_check(
+    make_project: ProjectFactory,
+) -> None:
+    base = f"{CHECKER}/resources/tsconfig.json"
+    files = {
+        **READABLE,
+        base: "{ oops\n",
+        f"{CHECKER}/tsconfig.json": '{"extends": "./resources/tsconfig.json"}\n',
+    }
+    code, _, err = check(str(make_project(files)))
+    assert code == 2 and base in err
+
+
+def test_an_unreadable_jsconfig_beside_a_readable_tsconfig_is_a_note(
+    make_project: ProjectFactory,
+) -> None:
+    # the lookup lands on the folder's tsconfig.json first: the jsconfig governs nothing
+    files = {**STRYKER, f"{CHECKER}/jsconfig.json": "{ oops\n"}
+    code, out, err = check(str(make_project(files)), "--format", "json", "--fail-on", "never")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["notes"][0].startswith(f"{CHECKER}/jsconfig.json: invalid JSON")
+
+
+# -- test data folders (octant's Go `testdata/`, stryker-js's `testResources/`) ---------------
+
+
+def test_a_typescript_golden_file_in_a_go_testdata_folder_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # octant's generator test compares its output with `testdata/link-config.ts` as text
+    # (`ioutil.ReadFile(filepath.Join("testdata", wantFile))`); the go tool ignores the folder
+    files = {
+        "go.mod": "module github.com/vmware-tanzu/octant\n",
+        "pkg/view/tsgen/tsgen.go": "package tsgen\n",
+        "pkg/view/tsgen/testdata/link-config.ts": (
+            "// GENERATED: do not edit!\n"
+            "import { ComponentFactory } from './component-factory';\n"
+            "export interface LinkConfig { factory: ComponentFactory }\n"
+        ),
+        "web/package.json": '{"name": "octant-web"}\n',
+        "web/tsconfig.json": '{"include": ["src"]}\n',
+        "web/src/app/link.ts": "import { gone } from './gone';\nexport const l = gone;\n",
+    }
+    assert claims(make_project(files)) == ["unresolved-import web/src/app/link.ts:1"]
+
+
+def test_a_source_stryker_instruments_in_test_resources_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # stryker-js's instrumenter tests read `testResources/instrumenter/lit-html-sample.ts` as
+    # text; `testResources/jsconfig.json` only quiets the editor there
+    package = "packages/instrumenter"
+    files = {
+        "tsconfig.settings.json": '{"compilerOptions": {"strict": true}}\n',
+        f"{package}/package.json": '{"name": "@stryker-mutator/instrumenter"}\n',
+        f"{package}/tsconfig.json": (
+            '{"extends": "../../tsconfig.settings.json", "include": ["src"]}\n'
+        ),
+        f"{package}/src/index.ts": "export const i = 1;\n",
+        f"{package}/src/parse.ts": "import { gone } from './gone';\nexport const p = gone;\n",
+        f"{package}/testResources/jsconfig.json": (
+            '{"extends": "../../../tsconfig.settings.json"}\n'
+        ),
+        f"{package}/testResources/instrumenter/lit-html-sample.ts": (
+            "import { html } from '../lib/htmlHelpers';\nexport const t = html;\n"
+        ),
+    }
+    assert claims(make_project(files)) == [f"unresolved-import {package}/src/parse.ts:1"]
