@@ -5,7 +5,11 @@ beside it (SPEC §0: a project that declares nothing gets only claims that hold)
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from filid.cli import cli
@@ -152,3 +156,116 @@ def test_a_source_stryker_instruments_in_test_resources_is_no_claim(
         ),
     }
     assert claims(make_project(files)) == [f"unresolved-import {package}/src/parse.ts:1"]
+
+
+# -- a folder import that finds the folder's index.json (primereact) --------------------------
+
+# primereact's docs site: Next.js 12, plain JavaScript, a jsconfig with `paths` (no checkJs)
+PRIMEREACT = {
+    "package.json": '{"name": "primereact-site", "scripts": {"build": "next build"}}\n',
+    "jsconfig.json": (
+        '{"compilerOptions": {"baseUrl": ".", "paths": {"@/components/*": ["components/*"]}}}\n'
+    ),
+    "next.config.js": "module.exports = {};\n",
+    "pages/index.js": "import { DocComponent } from '@/components/doc/common/doccomponent';\n"
+    "export default DocComponent;\n",
+    "components/doc/common/apidoc/index.json": '{"components": {}}\n',
+    "components/doc/common/docapisection.js": (
+        "import APIDoc from './apidoc';\nexport const DocApiSection = () => APIDoc;\n"
+    ),
+    "components/doc/common/doccomponent.js": (
+        "import { DocApiSection } from './docapisection';\n"
+        "import { GMap } from '@/components/lib/gmap/GMap';\n"  # deleted in e15561afe: true
+        "export const DocComponent = () => [DocApiSection, GMap];\n"
+    ),
+}
+
+
+def test_a_javascript_folder_import_of_an_index_json_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(PRIMEREACT)) == [
+        "unresolved-import components/doc/common/doccomponent.js:2"
+    ]
+
+
+def test_a_typescript_folder_import_of_an_index_json_is_still_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # tsc appends `.json` to no specifier, resolveJsonModule or not: TS2307 (below)
+    files = {
+        **PRIMEREACT,
+        "components/doc/common/apisection.ts": (
+            "import APIDoc from './apidoc';\nexport const api = APIDoc;\n"
+        ),
+    }
+    assert claims(make_project(files)) == [
+        "unresolved-import components/doc/common/apisection.ts:1",
+        "unresolved-import components/doc/common/doccomponent.js:2",
+    ]
+
+
+def test_a_checked_javascript_folder_import_of_an_index_json_is_still_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # `checkJs`: tsc type-checks the JavaScript file and reports the import (TS2307)
+    files = {
+        **PRIMEREACT,
+        "jsconfig.json": '{"compilerOptions": {"checkJs": true, "resolveJsonModule": true}}\n',
+    }
+    assert "unresolved-import components/doc/common/docapisection.js:1" in claims(
+        make_project(files)
+    )
+
+
+NODE_TOOLS = Path(__file__).resolve().parent / "node"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.skipif(
+    not (NODE_TOOLS / "node_modules" / "typescript").is_dir(),
+    reason="run `npm install --prefix tests/node` first (CI does)",
+)
+def test_tsc_resolves_no_folder_import_to_index_json_node_does(
+    make_project: ProjectFactory,
+) -> None:
+    """The ground of the decision above: tsc 5 with `resolveJsonModule` reports the folder
+    import in a TypeScript file and in a `checkJs` JavaScript file, not in an unchecked one;
+    Node's `require` loads the folder's `index.json`."""
+    root = make_project(
+        {
+            "tsconfig.json": json.dumps(
+                {
+                    "compilerOptions": {
+                        "allowJs": True,
+                        "resolveJsonModule": True,
+                        "esModuleInterop": True,
+                        "noEmit": True,
+                        "module": "commonjs",
+                        "moduleResolution": "node10",
+                    },
+                    "include": ["src"],
+                }
+            ),
+            "src/apidoc/index.json": '{"ok": 1}\n',
+            "src/section.ts": "import APIDoc from './apidoc';\nexport const a = APIDoc;\n",
+            "src/checked.js": "// @ts-check\nconst APIDoc = require('./apidoc');\n"
+            "module.exports = APIDoc;\n",
+            "src/plain.js": "const APIDoc = require('./apidoc');\nmodule.exports = APIDoc;\n",
+        }
+    )
+    tsc = NODE_TOOLS / "node_modules" / "typescript" / "bin" / "tsc"
+    done = subprocess.run(
+        ["node", str(tsc), "-p", "."], cwd=root, capture_output=True, text=True, check=False
+    )
+    reported = sorted(line.split("(")[0] for line in done.stdout.splitlines() if "TS2307" in line)
+    assert reported == ["src/checked.js", "src/section.ts"]
+    node = subprocess.run(
+        ["node", "-p", "JSON.stringify(require('./src/plain.js'))"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert node.stdout.strip() == '{"ok":1}'

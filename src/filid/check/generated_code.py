@@ -21,6 +21,7 @@ from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
+from filid.check.json_index import JsonIndexImports
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
@@ -65,6 +66,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
     islands = LeftOutIslands(project)
     directory_named = DirectoryNamedImports(project)
+    json_index = JsonIndexImports(project)
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
@@ -209,6 +211,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if directory_named.resolves(item.file, bases):
             # a folder's namesake file (`Dir/Dir.js`), which Redwood's babel plugin loads
+            unjudged.add((item.file, item.specifier))
+            continue
+        if json_index.resolves(item.file, bases):
+            # a folder's `index.json`, which Node's require and the bundlers load (primereact)
             unjudged.add((item.file, item.specifier))
             continue
         for base in bases:
