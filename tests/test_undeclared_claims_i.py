@@ -269,3 +269,58 @@ def test_tsc_resolves_no_folder_import_to_index_json_node_does(
         check=True,
     )
     assert node.stdout.strip() == '{"ok":1}'
+
+
+# -- React Native's scaled images (reactotron) -------------------------------------------------
+
+APP = "apps/example-app"
+REACTOTRON = {
+    f"{APP}/package.json": json.dumps(
+        {"name": "example-app", "dependencies": {"expo": "~51.0.39", "react-native": "0.74.5"}}
+    ),
+    f"{APP}/tsconfig.json": '{"compilerOptions": {"strict": true}}\n',
+    f"{APP}/App.tsx": "import { icons } from './app/components/Icon';\nexport default icons;\n",
+    f"{APP}/assets/icons/caretRight@2x.png": "",
+    f"{APP}/assets/icons/caretRight@3x.png": "",
+    f"{APP}/assets/icons/ladybug.png": "",
+    f"{APP}/app/components/Icon.tsx": (
+        "export const icons = {\n"
+        '  caretRight: require("../../assets/icons/caretRight.png"),\n'
+        '  ladybug: require("../../assets/icons/ladybug.png"),\n'
+        '  gone: require("../../assets/icons/gone.png"),\n'
+        "};\n"
+    ),
+}
+
+
+def test_an_image_metro_finds_at_a_scale_is_no_claim_in_a_react_native_app(
+    make_project: ProjectFactory,
+) -> None:
+    # `gone.png` has no variant at all: still a claim
+    assert claims(make_project(REACTOTRON)) == [
+        f"unresolved-import {APP}/app/components/Icon.tsx:4"
+    ]
+
+
+def test_a_metro_config_makes_a_react_native_project_too(make_project: ProjectFactory) -> None:
+    files = {
+        **REACTOTRON,
+        f"{APP}/package.json": '{"name": "example-app"}\n',
+        f"{APP}/metro.config.js": (
+            "const { getDefaultConfig } = require('expo/metro-config');\n"
+            "module.exports = getDefaultConfig(__dirname);\n"
+        ),
+    }
+    assert claims(make_project(files)) == [f"unresolved-import {APP}/app/components/Icon.tsx:4"]
+
+
+def test_a_scaled_image_is_still_a_claim_in_a_web_app(make_project: ProjectFactory) -> None:
+    # no react-native, no Metro: webpack and Vite find no `@2x` variant for `caretRight.png`
+    files = {
+        **REACTOTRON,
+        f"{APP}/package.json": '{"name": "web", "dependencies": {"react": "18"}}',
+    }
+    assert claims(make_project(files)) == [
+        f"unresolved-import {APP}/app/components/Icon.tsx:2",
+        f"unresolved-import {APP}/app/components/Icon.tsx:4",
+    ]

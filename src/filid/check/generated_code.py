@@ -22,6 +22,7 @@ from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.json_index import JsonIndexImports
+from filid.check.metro_assets import MetroAssets
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
@@ -67,6 +68,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     islands = LeftOutIslands(project)
     directory_named = DirectoryNamedImports(project)
     json_index = JsonIndexImports(project)
+    metro_assets = MetroAssets(project)
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
@@ -215,6 +217,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if json_index.resolves(item.file, bases):
             # a folder's `index.json`, which Node's require and the bundlers load (primereact)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if metro_assets.resolves(item.file, bases):
+            # a scaled image (`icon@2x.png`) Metro loads for `icon.png` (reactotron)
             unjudged.add((item.file, item.specifier))
             continue
         for base in bases:
