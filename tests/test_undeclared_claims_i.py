@@ -324,3 +324,61 @@ def test_a_scaled_image_is_still_a_claim_in_a_web_app(make_project: ProjectFacto
         f"unresolved-import {APP}/app/components/Icon.tsx:2",
         f"unresolved-import {APP}/app/components/Icon.tsx:4",
     ]
+
+
+# -- a tsconfig's paths outside its program, where the bundler's alias maps (tdesign) ------------
+
+SITE = "packages/tdesign-miniprogram-chat/site"
+TDESIGN = {
+    "package.json": '{"name": "tdesign-miniprogram", "private": true}\n',
+    "packages/pro-components/chat/chat-list/README.md": "# ChatList\n",
+    "packages/components/button/README.md": "# Button\n",
+    f"{SITE}/package.json": '{"name": "site", "private": true}\n',
+    f"{SITE}/tsconfig.json": json.dumps(
+        {
+            "compilerOptions": {
+                "moduleResolution": "node",
+                "paths": {"@/*": ["../../components/*"]},
+            },
+            "include": ["**/*.ts", "**/*.d.ts", "**/*.tsx", "**/*.vue"],
+        }
+    ),
+    f"{SITE}/vite.config.ts": (
+        "import path from 'path';\n"
+        "export default { resolve: { alias: {\n"
+        "  '@': path.resolve(__dirname, '../../pro-components'),\n"
+        "  '@components': path.resolve(__dirname, '../../components'),\n"
+        "} } };\n"
+    ),
+    f"{SITE}/router.ts": "import siteConfig from './site.config';\nexport default siteConfig;\n",
+    f"{SITE}/site.config.mjs": (
+        "export default [{ component: () => import('@/chat/chat-list/README.md') }];\n"
+    ),
+}
+
+
+def test_an_alias_outside_the_tsconfig_program_the_bundler_maps_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # `site.config.mjs` is no root of the tsconfig's program (its `include` lists no `.mjs`,
+    # no `allowJs`): neither tsc nor vite-tsconfig-paths applies its `paths` there; Vite's
+    # alias `'@'` maps the specifier to `packages/pro-components/chat/chat-list/README.md`
+    assert claims(make_project(TDESIGN)) == []
+
+
+def test_an_alias_inside_the_tsconfig_program_is_still_judged_by_its_paths(
+    make_project: ProjectFactory,
+) -> None:
+    # a `.ts` file the program takes in: tsc resolves `@/…` by `paths` and fails (TS2307)
+    files = {
+        **TDESIGN,
+        f"{SITE}/demo.ts": "import x from '@/button/index';\nexport default x;\n",
+    }
+    assert claims(make_project(files)) == [f"unresolved-import {SITE}/demo.ts:1"]
+
+
+def test_an_alias_outside_the_program_no_bundler_maps_is_still_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    files = {**TDESIGN, f"{SITE}/vite.config.ts": "export default {};\n"}
+    assert claims(make_project(files)) == [f"unresolved-import {SITE}/site.config.mjs:1"]

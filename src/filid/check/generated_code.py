@@ -18,7 +18,7 @@ from filid.check.build_layout import (
 )
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
-from filid.check.bundler_aliases import build_configs, under_vite_root
+from filid.check.bundler_aliases import BundlerAliases, build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.json_index import JsonIndexImports
@@ -69,6 +69,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     directory_named = DirectoryNamedImports(project)
     json_index = JsonIndexImports(project)
     metro_assets = MetroAssets(project)
+    aliases = BundlerAliases(project.root, configs)
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
@@ -221,6 +222,16 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if metro_assets.resolves(item.file, bases):
             # a scaled image (`icon@2x.png`) Metro loads for `icon.png` (reactotron)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if (
+            not item.specifier.startswith((".", "/"))
+            and not project.resolver.tsconfigs.compiles(item.file)
+            and aliases.names_prefix(item.file, item.specifier)
+        ):
+            # tsc (and vite-tsconfig-paths) apply a tsconfig's `paths` only to the files its
+            # program takes in; outside it the bundler's own alias of that prefix maps the
+            # specifier (tdesign-miniprogram's `site.config.mjs`: Vite's `'@'`)
             unjudged.add((item.file, item.specifier))
             continue
         for base in bases:
