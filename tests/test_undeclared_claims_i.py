@@ -382,3 +382,80 @@ def test_an_alias_outside_the_program_no_bundler_maps_is_still_a_claim(
 ) -> None:
     files = {**TDESIGN, f"{SITE}/vite.config.ts": "export default {};\n"}
     assert claims(make_project(files)) == [f"unresolved-import {SITE}/site.config.mjs:1"]
+
+
+# -- a Vite alias keyed by a regular expression (uppy) ---------------------------------------
+
+GOLDEN = "packages/@uppy/golden-retriever"
+UPPY = {
+    "package.json": json.dumps(
+        {"name": "uppy-monorepo", "private": True, "workspaces": ["packages/@uppy/*", "private/*"]}
+    ),
+    f"{GOLDEN}/package.json": json.dumps(
+        {
+            "name": "@uppy/golden-retriever",
+            "type": "module",
+            "exports": {
+                ".": "./lib/index.js",
+                "./lib/ServiceWorker.js": "./lib/ServiceWorker.js",
+                "./package.json": "./package.json",
+            },
+        }
+    ),
+    f"{GOLDEN}/tsconfig.json": '{"compilerOptions": {"outDir": "lib", "rootDir": "src"}}\n',
+    f"{GOLDEN}/src/index.ts": "export const restore = 1;\n",
+    f"{GOLDEN}/src/ServiceWorker.ts": "export const worker = 1;\n",
+    "private/dev/package.json": json.dumps(
+        {
+            "name": "@uppy-dev/dev",
+            "private": True,
+            "type": "module",
+            "dependencies": {"@uppy/golden-retriever": "workspace:*"},
+            "devDependencies": {"vite": "^5"},
+        }
+    ),
+    "private/dev/vite.config.js": (
+        "const PACKAGES_ROOT = new URL('../../packages/', import.meta.url).pathname;\n"
+        "export default {\n"
+        "  build: { rollupOptions: { input: { main: './index.html', sw: './sw.js' } } },\n"
+        "  resolve: { alias: [\n"
+        "    { find: /^@uppy\\/([^/]+)$/, replacement: `${PACKAGES_ROOT}@uppy/$1/src/index` },\n"
+        "    { find: /^@uppy\\/([^/]+)\\/lib\\/(.+?)(\\.js)?$/,\n"
+        "      replacement: `${PACKAGES_ROOT}@uppy/$1/src/$2` },\n"
+        "  ] },\n"
+        "};\n"
+    ),
+    "private/dev/index.html": "<script type=module src=./main.js></script>\n",
+    "private/dev/main.js": "import '@uppy/golden-retriever';\n",
+    "private/dev/sw.js": "import '@uppy/golden-retriever/lib/ServiceWorker';\n",
+}
+
+
+def test_a_deep_import_a_vite_regex_alias_rewrites_is_no_unpublished_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(UPPY)) == []
+
+
+def test_a_deep_import_no_alias_pattern_matches_is_still_unpublished(
+    make_project: ProjectFactory,
+) -> None:
+    # the same import from a package with no bundler config: Node reads the exports map
+    files = {
+        **UPPY,
+        "private/tools/package.json": json.dumps(
+            {
+                "name": "@uppy-dev/tools",
+                "private": True,
+                "type": "module",
+                "dependencies": {"@uppy/golden-retriever": "workspace:*"},
+            }
+        ),
+        "private/tools/run.js": "import '@uppy/golden-retriever/lib/ServiceWorker';\n",
+        # and a pattern that does not match the specifier (`/src/`, not `/lib/`)
+        "private/dev/sw2.js": "import '@uppy/golden-retriever/src/ServiceWorker.js';\n",
+    }
+    assert claims(make_project(files)) == [
+        "unpublished-package-import private/dev/sw2.js:1",
+        "unpublished-package-import private/tools/run.js:1",
+    ]
