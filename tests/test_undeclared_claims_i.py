@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from filid.cli import cli
-from tests.claims import claims
+from tests.claims import claims, git_project
 from tests.conftest import ProjectFactory
 
 
@@ -458,4 +458,50 @@ def test_a_deep_import_no_alias_pattern_matches_is_still_unpublished(
     assert claims(make_project(files)) == [
         "unpublished-package-import private/dev/sw2.js:1",
         "unpublished-package-import private/tools/run.js:1",
+    ]
+
+
+# -- an alias to a folder whose manifest names git-ignored build output (tutanota) -----------
+
+MIMIMI = "src/app-kit/mimimi"
+TUTANOTA = {
+    ".gitignore": f"{MIMIMI}/napi-out\n",
+    "package.json": '{"name": "tutanota", "private": true}\n',
+    "tsconfig.json": '{"extends": "./tsconfig_common.json"}\n',
+    "tsconfig_common.json": json.dumps(
+        {
+            "compilerOptions": {
+                "moduleResolution": "bundler",
+                "paths": {"@tutao/mimimi": [f"./{MIMIMI}"]},
+            }
+        }
+    ),
+    f"{MIMIMI}/package.json": json.dumps(
+        {
+            "name": "@tutao/node-mimimi",
+            "main": "./napi-out/binding.js",
+            "types": "./napi-out/binding.d.ts",
+            "scripts": {"build": "node make"},
+        }
+    ),
+    f"{MIMIMI}/make.js": "console.log('napi build');\n",
+    "src/desktop/DesktopMailImportFacade.ts": (
+        "import { ImporterApi } from '@tutao/mimimi';\nexport const api = ImporterApi;\n"
+    ),
+}
+
+
+def test_an_alias_to_a_folder_whose_manifest_names_ignored_build_output_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(git_project(TUTANOTA, make_project)) == []
+
+
+def test_an_alias_to_a_folder_whose_manifest_names_a_missing_tracked_path_is_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # nothing ignores `napi-out/`: a build does not say it writes there
+    files = {**TUTANOTA, ".gitignore": "node_modules\n"}
+    assert claims(git_project(files, make_project)) == [
+        "unresolved-import src/desktop/DesktopMailImportFacade.ts:1"
     ]

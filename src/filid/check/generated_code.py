@@ -257,6 +257,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
+                # the folder's manifest entries: present, or git ignores them (tutanota's
+                # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
+                *_manifest_targets(project.root, base),
             ):
                 if path.startswith("../") or path in ("", "."):
                     continue
@@ -404,6 +407,27 @@ def _manifest_main_exists(root: Path, directory: str) -> bool:
         if built or os.path.isfile(root / target):
             return True
     return False
+
+
+def _manifest_targets(root: Path, directory: str) -> tuple[str, ...]:
+    """The files ``directory``'s ``package.json`` entry fields name (``_ENTRY_FIELDS``),
+    root-relative, inside the project; none when it has no readable manifest."""
+    if directory in ("", ".") or directory.startswith(("../", "/")):
+        return ()
+    if not os.path.isfile(root / directory / "package.json"):
+        return ()
+    try:
+        data = read_jsonc_file(root, f"{directory}/package.json")
+    except InputError:
+        return ()
+    if not isinstance(data, dict):
+        return ()
+    targets = (data.get(field) for field in _ENTRY_FIELDS)
+    return tuple(
+        target
+        for target in (join_path(directory, t) for t in targets if isinstance(t, str) and t)
+        if not target.startswith("../")
+    )
 
 
 # What resolves a folder import: Node's `main`, TypeScript's `types`/`typings`, a bundler's
