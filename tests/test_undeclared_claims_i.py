@@ -505,3 +505,53 @@ def test_an_alias_to_a_folder_whose_manifest_names_a_missing_tracked_path_is_a_c
     assert claims(git_project(files, make_project)) == [
         "unresolved-import src/desktop/DesktopMailImportFacade.ts:1"
     ]
+
+
+# -- rollup-plugin-content's folder modules (casl) ----------------------------------------------
+
+CASL = {
+    "docs-src/package.json": json.dumps(
+        {
+            "name": "casl-docs",
+            "scripts": {"build": "vite build"},
+            "devDependencies": {"rollup-plugin-content": "0.8.0", "vite": "^5.0.0"},
+        }
+    ),
+    "docs-src/index.html": "<script type=module src=/src/app.js></script>\n",
+    "docs-src/vite.config.js": (
+        "import { content } from 'rollup-plugin-content';\n"
+        "export default {\n"
+        "  build: { lib: { entry: 'src/app.js' } },\n"
+        "  plugins: [\n"
+        "    content({ entry: /\\.i18n$/, langs: ['en'] }),\n"
+        "    content({ entry: /\\.pages$/, files: '**/*.md', langs: ['en'] }),\n"
+        "  ],\n"
+        "};\n"
+    ),
+    "docs-src/src/content/pages/guide/intro/en.md": "# Intro\n",
+    "docs-src/src/content/app/en.yml": "title: CASL\n",
+    "docs-src/src/app.js": "import './services/content';\nimport './services/i18n';\n",
+    "docs-src/src/services/content.js": (
+        "import * as pagesDetails from '../content/pages.pages';\nexport default pagesDetails;\n"
+    ),
+    "docs-src/src/services/i18n.js": (
+        "import { pages as langUrls } from '../content/app.i18n';\n"
+        "import { pages as gone } from '../content/gone.i18n';\n"  # no such folder: a claim
+        "export default [langUrls, gone];\n"
+    ),
+}
+
+
+def test_a_folder_rollup_plugin_content_turns_into_a_module_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(CASL)) == ["unresolved-import docs-src/src/services/i18n.js:2"]
+
+
+def test_the_same_imports_without_the_plugin_are_claims(make_project: ProjectFactory) -> None:
+    files = {**CASL, "docs-src/vite.config.js": "export default { plugins: [] };\n"}
+    assert claims(make_project(files)) == [
+        "unresolved-import docs-src/src/services/content.js:1",
+        "unresolved-import docs-src/src/services/i18n.js:1",
+        "unresolved-import docs-src/src/services/i18n.js:2",
+    ]

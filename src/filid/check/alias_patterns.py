@@ -30,7 +30,7 @@ from filid.model.errors import InputError
 from filid.parse.grammar import toolkit_for
 from filid.store.files import read_regular_file
 
-__all__ = ["AliasPatterns"]
+__all__ = ["AliasPatterns", "regex_properties"]
 
 _Matcher = Callable[[str], bool]
 
@@ -59,17 +59,18 @@ class AliasPatterns:
     def _of(self, config: str) -> tuple[_Matcher, ...]:
         found = self._patterns.get(config)
         if found is None:
-            found = self._patterns[config] = _find_patterns(self._root, config)
+            found = self._patterns[config] = regex_properties(self._root, config, (b"find",))
         return found
 
 
-def _find_patterns(root: Path, config: str) -> tuple[_Matcher, ...]:
-    """The ``find: /…/`` regular expressions of ``config``, compiled (none when unreadable)."""
+def regex_properties(root: Path, config: str, keys: tuple[bytes, ...]) -> tuple[_Matcher, ...]:
+    """The regular expression literals ``config`` gives as the value of an object property
+    named one of ``keys`` (``find: /…/``), compiled with RE2; none when unreadable."""
     try:
         source = read_regular_file(root / config, MAX_CONFIG_BYTES)
     except (OSError, InputError):
         return ()
-    if b"find" not in source:
+    if not any(key in source for key in keys):
         return ()
     tree = toolkit_for(config).parser.parse(source)
     found: list[_Matcher] = []
@@ -83,7 +84,7 @@ def _find_patterns(root: Path, config: str) -> tuple[_Matcher, ...]:
         value = node.child_by_field_name("value")
         if key is None or value is None or value.type != "regex":
             continue
-        if (key.text or b"").strip(b"'\"") != b"find":
+        if (key.text or b"").strip(b"'\"") not in keys:
             continue
         pattern = value.child_by_field_name("pattern")
         flags = value.child_by_field_name("flags")

@@ -19,6 +19,7 @@ from filid.check.build_layout import (
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import BundlerAliases, build_configs, under_vite_root
+from filid.check.content_plugin import ContentPluginImports
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.json_index import JsonIndexImports
@@ -70,6 +71,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     json_index = JsonIndexImports(project)
     metro_assets = MetroAssets(project)
     aliases = BundlerAliases(project.root, configs)
+    content_plugin = ContentPluginImports(project.root, configs)
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
@@ -232,6 +234,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # tsc (and vite-tsconfig-paths) apply a tsconfig's `paths` only to the files its
             # program takes in; outside it the bundler's own alias of that prefix maps the
             # specifier (tdesign-miniprogram's `site.config.mjs`: Vite's `'@'`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if content_plugin.resolves(item.file, item.specifier):
+            # a folder rollup-plugin-content turns into a module (casl's `pages.pages`)
             unjudged.add((item.file, item.specifier))
             continue
         for base in bases:
