@@ -555,3 +555,57 @@ def test_the_same_imports_without_the_plugin_are_claims(make_project: ProjectFac
         "unresolved-import docs-src/src/services/i18n.js:1",
         "unresolved-import docs-src/src/services/i18n.js:2",
     ]
+
+
+# -- a private scaffold template folder (arco-design-mobile) ----------------------------------
+
+COMPONENTS = "packages/arcodesign/components"
+ARCO = {
+    "package.json": '{"name": "arco-design-mobile", "private": true}\n',
+    "tsconfig.json": json.dumps(
+        {
+            "include": [
+                "packages/arcodesign/components/**/*.ts",
+                "packages/arcodesign/components/**/*.tsx",
+            ]
+        }
+    ),
+    f"{COMPONENTS}/context-provider/index.tsx": "export const ContextLayout = 1;\n",
+    f"{COMPONENTS}/button/index.tsx": (
+        "import { ContextLayout } from '../context-provider';\n"
+        "export const Button = ContextLayout;\n"
+    ),
+    "scripts/init/init-component.js": (
+        "const copyPath = 'scripts/init/_comp-template_';\n"
+        "const compPathName = 'packages/arcodesign/components';\n"
+        "module.exports = { copyPath, compPathName };\n"
+    ),
+    "scripts/init/_comp-template_/index.tsx": (
+        "import { ContextLayout } from '../context-provider';\n"
+        "export interface $COMP$Props { layout: typeof ContextLayout }\n"
+    ),
+    # the template's own test (a test is a reached importer): `import $COMP$ from '..'`
+    "scripts/init/_comp-template_/__test__/index.spec.js": (
+        "import { defaultContext } from '../../context-provider';\n"
+        "import $COMP$ from '..';\n"
+        "export default [defaultContext, $COMP$];\n"
+    ),
+}
+
+
+def test_a_private_template_folder_a_script_copies_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(ARCO)) == []
+
+
+def test_a_template_folder_the_code_imports_is_judged(make_project: ProjectFactory) -> None:
+    # a file outside the folder imports it: it is code, and its broken import a claim
+    files = {
+        **ARCO,
+        "tsconfig.json": '{"include": ["packages/**/*.tsx", "scripts/**/*.tsx"]}\n',
+        "scripts/init/run.tsx": "import './_comp-template_';\n",
+    }
+    assert claims(make_project(files)) == [
+        "unresolved-import scripts/init/_comp-template_/index.tsx:1"
+    ]

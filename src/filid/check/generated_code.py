@@ -106,7 +106,14 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # its test creates, qwik's optimizer fixtures are sample build output
             unjudged.add((item.file, item.specifier))
             continue
-        if item.file not in imported and _is_template_file(item.file):
+        template = _template_folder(item.file)
+        if (item.file not in imported and _is_template_file(item.file)) or (
+            template is not None
+            and not any(
+                is_within(edge.target, template) and not is_within(edge.source, template)
+                for edge in project.file_graph.edges
+            )
+        ):
             # a file a tool copies and completes elsewhere (overleaf's migration template,
             # `20000000000000_template.mjs`, is copied into `tools/migrations/` by
             # `migrate create`, where its `./lib/helpers.mjs` resolves); nothing imports it
@@ -326,6 +333,25 @@ def _is_template_file(path: str) -> bool:
     name = path.rpartition("/")[2]
     stem = name.partition(".")[0]
     return stem == "template" or stem.endswith(("_template", "-template")) or ".template." in name
+
+
+def _template_folder(path: str) -> str | None:
+    """The folder holding ``path`` that is named as a private template, if any: its name
+    starts with ``_`` and, without its underscores, is ``template`` or ends in ``-template``/
+    ``_template`` (arco-design-mobile's ``scripts/init/_comp-template_/``, which
+    ``init-component.js`` copies to ``packages/arcodesign/components/<name>/``, filling in
+    ``$COMP$``; its ``'../context-provider'`` resolves there). Its files may import each
+    other (the template's demo imports its ``index.tsx``); a file outside importing one of
+    them makes it code like any other. novu's ``notification-template/`` (real code, no
+    leading underscore) is judged."""
+    segments = path.split("/")[:-1]
+    for end, segment in enumerate(segments, start=1):
+        name = segment.strip("_")
+        if segment.startswith("_") and (
+            name == "template" or name.endswith(("-template", "_template"))
+        ):
+            return "/".join(segments[:end])
+    return None
 
 
 def _submodule_paths(root: Path) -> tuple[str, ...]:
