@@ -18,16 +18,20 @@ from filid.check.build_layout import (
 )
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
-from filid.check.bundler_aliases import BundlerAliases, build_configs, under_vite_root
-from filid.check.content_plugin import ContentPluginImports
+from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
-from filid.check.json_index import JsonIndexImports
-from filid.check.metro_assets import MetroAssets
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
+from filid.check.toolchain_resolved import (
+    ENTRY_FIELDS as _ENTRY_FIELDS,
+)
+from filid.check.toolchain_resolved import (
+    ToolchainResolved,
+    manifest_targets,
+)
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
 from filid.check.tshy_layout import TshyBuilds
 from filid.check.url_imports import bundler_ignored
@@ -68,10 +72,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
     islands = LeftOutIslands(project)
     directory_named = DirectoryNamedImports(project)
-    json_index = JsonIndexImports(project)
-    metro_assets = MetroAssets(project)
-    aliases = BundlerAliases(project.root, configs)
-    content_plugin = ContentPluginImports(project.root, configs)
+    toolchain = ToolchainResolved(project, configs)
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
@@ -106,13 +107,8 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # its test creates, qwik's optimizer fixtures are sample build output
             unjudged.add((item.file, item.specifier))
             continue
-        template = _template_folder(item.file)
-        if (item.file not in imported and _is_template_file(item.file)) or (
-            template is not None
-            and not any(
-                is_within(edge.target, template) and not is_within(edge.source, template)
-                for edge in project.file_graph.edges
-            )
+        if (item.file not in imported and _is_template_file(item.file)) or toolchain.in_template(
+            item.file
         ):
             # a file a tool copies and completes elsewhere (overleaf's migration template,
             # `20000000000000_template.mjs`, is copied into `tools/migrations/` by
@@ -225,26 +221,8 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # a folder's namesake file (`Dir/Dir.js`), which Redwood's babel plugin loads
             unjudged.add((item.file, item.specifier))
             continue
-        if json_index.resolves(item.file, bases):
-            # a folder's `index.json`, which Node's require and the bundlers load (primereact)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if metro_assets.resolves(item.file, bases):
-            # a scaled image (`icon@2x.png`) Metro loads for `icon.png` (reactotron)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if (
-            not item.specifier.startswith((".", "/"))
-            and not project.resolver.tsconfigs.compiles(item.file)
-            and aliases.names_prefix(item.file, item.specifier)
-        ):
-            # tsc (and vite-tsconfig-paths) apply a tsconfig's `paths` only to the files its
-            # program takes in; outside it the bundler's own alias of that prefix maps the
-            # specifier (tdesign-miniprogram's `site.config.mjs`: Vite's `'@'`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if content_plugin.resolves(item.file, item.specifier):
-            # a folder rollup-plugin-content turns into a module (casl's `pages.pages`)
+        if toolchain.resolves(item.file, item.specifier, bases):
+            # resolved by the project's own toolchain (`check.toolchain_resolved`)
             unjudged.add((item.file, item.specifier))
             continue
         for base in bases:
@@ -272,7 +250,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 base + "/index.ts",
                 # the folder's manifest entries: present, or git ignores them (tutanota's
                 # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
-                *_manifest_targets(project.root, base),
+                *manifest_targets(project.root, base),
             ):
                 if path.startswith("../") or path in ("", "."):
                     continue
@@ -333,25 +311,6 @@ def _is_template_file(path: str) -> bool:
     name = path.rpartition("/")[2]
     stem = name.partition(".")[0]
     return stem == "template" or stem.endswith(("_template", "-template")) or ".template." in name
-
-
-def _template_folder(path: str) -> str | None:
-    """The folder holding ``path`` that is named as a private template, if any: its name
-    starts with ``_`` and, without its underscores, is ``template`` or ends in ``-template``/
-    ``_template`` (arco-design-mobile's ``scripts/init/_comp-template_/``, which
-    ``init-component.js`` copies to ``packages/arcodesign/components/<name>/``, filling in
-    ``$COMP$``; its ``'../context-provider'`` resolves there). Its files may import each
-    other (the template's demo imports its ``index.tsx``); a file outside importing one of
-    them makes it code like any other. novu's ``notification-template/`` (real code, no
-    leading underscore) is judged."""
-    segments = path.split("/")[:-1]
-    for end, segment in enumerate(segments, start=1):
-        name = segment.strip("_")
-        if segment.startswith("_") and (
-            name == "template" or name.endswith(("-template", "_template"))
-        ):
-            return "/".join(segments[:end])
-    return None
 
 
 def _submodule_paths(root: Path) -> tuple[str, ...]:
@@ -439,29 +398,3 @@ def _manifest_main_exists(root: Path, directory: str) -> bool:
         if built or os.path.isfile(root / target):
             return True
     return False
-
-
-def _manifest_targets(root: Path, directory: str) -> tuple[str, ...]:
-    """The files ``directory``'s ``package.json`` entry fields name (``_ENTRY_FIELDS``),
-    root-relative, inside the project; none when it has no readable manifest."""
-    if directory in ("", ".") or directory.startswith(("../", "/")):
-        return ()
-    if not os.path.isfile(root / directory / "package.json"):
-        return ()
-    try:
-        data = read_jsonc_file(root, f"{directory}/package.json")
-    except InputError:
-        return ()
-    if not isinstance(data, dict):
-        return ()
-    targets = (data.get(field) for field in _ENTRY_FIELDS)
-    return tuple(
-        target
-        for target in (join_path(directory, t) for t in targets if isinstance(t, str) and t)
-        if not target.startswith("../")
-    )
-
-
-# What resolves a folder import: Node's `main`, TypeScript's `types`/`typings`, a bundler's
-# `module`.
-_ENTRY_FIELDS = ("main", "types", "typings", "module")
