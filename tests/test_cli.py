@@ -181,7 +181,11 @@ def test_output_file_and_rules_selection(examples: Path, tmp_path: Path) -> None
         ),
         ({}, ["check", "{root}", "--rules", "nope"], "unknown rule id 'nope'"),
         ({}, ["check", "{root}", "--config", "{root}/none.json"], "none.json"),
-        ({"tsconfig.json": "{ broken"}, ["check", "{root}"], "tsconfig.json"),
+        (
+            {"tsconfig.json": "{ broken", "src/a.ts": "export {};\n"},
+            ["check", "{root}"],
+            "tsconfig.json",
+        ),
         ({}, ["rules", "get", "nope"], "unknown rule id"),
         ({}, ["lca", "src/x", "src/y", "--root", "{root}"], "src/x"),
     ],

@@ -143,7 +143,10 @@ def test_messages_from_repository_paths_stay_one_escaped_line(
     make_project: ProjectFactory,
 ) -> None:
     name = "pkg\n::add-mask::x\n::error::forged \x1b[31m\u202e"
-    root = make_project({f"{name}/tsconfig.json": "{ broken", "src/a/index.ts": "export {};\n"})
+    # the broken tsconfig governs a source file beside it: the check stops (a config nothing
+    # reads would be a note, `graph.unread_configs`)
+    files = {f"{name}/tsconfig.json": "{ broken", f"{name}/a.ts": "export {};\n"}
+    root = make_project({**files, "src/a/index.ts": "export {};\n"})
     done = run_filid("check", ".", cwd=root)
     assert done.returncode == 2
     lines = done.stderr.splitlines()

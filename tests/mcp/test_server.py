@@ -633,6 +633,28 @@ async def test_a_broken_config_is_a_tool_error(
     assert "config.json" in error_text(result)
 
 
+async def test_an_unreadable_tsconfig_governing_a_source_file_is_a_tool_error(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    (workspace.project / "src/math/tsconfig.json").write_text("invalid tsconfig file\n")
+    async with connect() as client:
+        result = await client.call_tool("structure-validate", {"path": "project"})
+    assert error_text(result).startswith("src/math/tsconfig.json: invalid JSON at line 1")
+
+
+async def test_an_unreadable_tsconfig_no_tool_reads_is_a_note(
+    connect: ClientFactory, workspace: Workspace
+) -> None:
+    # stryker-js's deliberate `invalid-tsconfig/tsconfig.json`, in a folder holding no source
+    folder = workspace.project / "resources/errors/invalid-tsconfig"
+    folder.mkdir(parents=True)
+    (folder / "tsconfig.json").write_text("invalid tsconfig file\n")
+    async with connect() as client:
+        result = await client.call_tool("structure-validate", {"path": "project"})
+    assert not result.is_error
+    assert "resources/errors/invalid-tsconfig/tsconfig.json: invalid JSON" in text_of(result)
+
+
 async def test_an_unknown_tool_is_a_protocol_error(connect: ClientFactory) -> None:
     async with connect() as client:
         with pytest.raises(MCPError, match="unknown tool 'scan'"):

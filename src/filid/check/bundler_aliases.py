@@ -51,7 +51,25 @@ class BundlerAliases:
 
     def names(self, importer: str, specifier: str) -> bool:
         """Whether a config above ``importer`` holds ``'specifier'`` or ``"specifier"``."""
-        needles = (f"'{specifier}'".encode(), f'"{specifier}"'.encode())
+        return self._spells(importer, (f"'{specifier}'".encode(), f'"{specifier}"'.encode()))
+
+    def names_prefix(self, importer: str, specifier: str) -> bool:
+        """Whether a config above ``importer`` spells a leading part of ``specifier`` (up to a
+        ``/``, with or without it) as a string literal: an alias key the bundler maps the
+        specifier by (Vite's and webpack's ``resolve.alias`` ``'@'`` for ``'@/chat/x.md'``)."""
+        segments = specifier.split("/")
+        keys = ["/".join(segments[:end]) for end in range(1, len(segments))]
+        needles = tuple(
+            f"{quote}{key}{slash}{quote}".encode()
+            for key in keys
+            if key
+            for slash in ("", "/")
+            for quote in ("'", '"')
+        )
+        return bool(needles) and self._spells(importer, needles)
+
+    def _spells(self, importer: str, needles: tuple[bytes, ...]) -> bool:
+        """Whether a config in ``importer``'s folder or above holds one of ``needles``."""
         directory = parent_dir(importer)
         while True:
             for config in (*self._configs.get(directory, ()), *self._storybook(directory)):

@@ -16,7 +16,8 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from filid.check.bundler_aliases import BundlerAliases, bundler_aliases
+from filid.check.alias_patterns import AliasPatterns
+from filid.check.bundler_aliases import BundlerAliases, build_configs, bundler_aliases
 from filid.check.clock import timestamp
 from filid.check.exports_blind import ExportsBlind
 from filid.check.generated_code import generated_imports
@@ -272,19 +273,25 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     and node10/classic resolution finds the file all the same. A guarded module call
     (``ImportFact.guarded``: a fallback inside ``try``/``catch``, or one the author silenced the
     compiler on) is left out too: the code expects the path may not load. So is a specifier a
-    build tool config above the importer spells (a bundler alias: preact's demo), and an
+    build tool config above the importer spells or matches with an alias ``find`` pattern (a
+    bundler alias: preact's demo, uppy's dev app), and an
     import in a test fixture (``scan.classify.is_fixture_path``), and one whose importer's
     toolchain never reads ``exports`` or whose aliases filid cannot read
     (``check.exports_blind``)."""
     aliases: BundlerAliases | None = None
+    patterns: AliasPatterns | None = None
     blind: ExportsBlind | None = None
 
     def aliased(importer: str, specifier: str) -> bool:
-        nonlocal aliases, blind
+        nonlocal aliases, patterns, blind
         if aliases is None:
             aliases = bundler_aliases(project)
         if aliases.names(importer, specifier):
             return True
+        if patterns is None:
+            patterns = AliasPatterns(project.root, build_configs(project.tree.files))
+        if patterns.matches(importer, specifier):
+            return True  # an alias `find: /…/` matches it (uppy's dev app: `check.alias_patterns`)
         if blind is None:
             blind = ExportsBlind(project)
         # aliases filid cannot read (a generated tsconfig base), or a toolchain that never

@@ -25,6 +25,13 @@ from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
+from filid.check.toolchain_resolved import (
+    ENTRY_FIELDS as _ENTRY_FIELDS,
+)
+from filid.check.toolchain_resolved import (
+    ToolchainResolved,
+    manifest_targets,
+)
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
 from filid.check.tshy_layout import TshyBuilds
 from filid.check.url_imports import bundler_ignored
@@ -65,6 +72,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
     islands = LeftOutIslands(project)
     directory_named = DirectoryNamedImports(project)
+    toolchain = ToolchainResolved(project, configs)
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
@@ -99,7 +107,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # its test creates, qwik's optimizer fixtures are sample build output
             unjudged.add((item.file, item.specifier))
             continue
-        if item.file not in imported and _is_template_file(item.file):
+        if (item.file not in imported and _is_template_file(item.file)) or toolchain.in_template(
+            item.file
+        ):
             # a file a tool copies and completes elsewhere (overleaf's migration template,
             # `20000000000000_template.mjs`, is copied into `tools/migrations/` by
             # `migrate create`, where its `./lib/helpers.mjs` resolves); nothing imports it
@@ -211,6 +221,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # a folder's namesake file (`Dir/Dir.js`), which Redwood's babel plugin loads
             unjudged.add((item.file, item.specifier))
             continue
+        if toolchain.resolves(item.file, item.specifier, bases):
+            # resolved by the project's own toolchain (`check.toolchain_resolved`)
+            unjudged.add((item.file, item.specifier))
+            continue
         for base in bases:
             # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
             stem, dot, extension = base.rpartition(".")
@@ -234,6 +248,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
+                # the folder's manifest entries: present, or git ignores them (tutanota's
+                # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
+                *manifest_targets(project.root, base),
             ):
                 if path.startswith("../") or path in ("", "."):
                     continue
@@ -381,8 +398,3 @@ def _manifest_main_exists(root: Path, directory: str) -> bool:
         if built or os.path.isfile(root / target):
             return True
     return False
-
-
-# What resolves a folder import: Node's `main`, TypeScript's `types`/`typings`, a bundler's
-# `module`.
-_ENTRY_FIELDS = ("main", "types", "typings", "module")

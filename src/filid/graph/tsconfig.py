@@ -34,12 +34,11 @@ from filid.graph.compiler_paths import (
 )
 from filid.graph.config_dir import in_use, relative_to
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.unread_configs import CONFIG_NAMES, needless_excuse
 from filid.model.errors import InputError
 from filid.scan.classify import broken_config_excuse
 
-__all__ = ["JS_SUFFIXES", "TsconfigIndex"]
-
-CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
+__all__ = ["CONFIG_NAMES", "JS_SUFFIXES", "TsconfigIndex"]
 # JavaScript, which a program takes in only under ``allowJs`` (and checks only under ``checkJs``)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
 
@@ -71,6 +70,8 @@ class _RawOptions:
     allow_js: bool | None = None
     # ``noEmit`` (inherited through ``extends``): None when unset.
     no_emit: bool | None = None
+    # ``checkJs``: the program type-checks its JavaScript files (None when unset).
+    check_js: bool | None = None
 
     def compiles(self, file: str, config_dir: str) -> bool:
         """Whether root-relative ``file`` is a root file of this config's program. tsc's
@@ -136,6 +137,10 @@ class TsconfigIndex:
                     raw = self._load(file, frozenset())
                 except InputError as error:
                     excuse = broken_config_excuse(file)
+                    if excuse is None and not self._reads_itself(file):
+                        # Its own JSON is broken (not a base's): nothing may need it
+                        # (`graph.unread_configs`: stryker-js's invalid-tsconfig fixture).
+                        excuse = needless_excuse(file, files, self._names)
                     if excuse is None:
                         raise
                     # A fixture that is broken on purpose (astro's
@@ -157,6 +162,29 @@ class TsconfigIndex:
                     keeps_value_imports=bool(raw.keeps_value_imports),
                     has_unread_base=raw.has_unread_base,
                 )
+
+    def _reads_itself(self, config: str) -> bool:
+        """Whether ``config``'s own text parses (a base it extends may not)."""
+        try:
+            read_jsonc_file(self._root, config, empty={})
+        except InputError:
+            return False
+        return True
+
+    def _names(self, config: str) -> tuple[str, ...]:
+        """The configs ``config`` names in ``extends`` and ``references`` (nothing when its
+        own text does not parse)."""
+        try:
+            data = read_jsonc_file(self._root, config, empty={})
+        except InputError:
+            return ()
+        if not isinstance(data, dict):
+            return ()
+        folder = parent_dir(config)
+        return (
+            *self._extends_targets(data.get("extends"), folder),
+            *self._references(data.get("references"), folder),
+        )
 
     @property
     def configs(self) -> dict[str, CompilerPaths]:
@@ -248,6 +276,7 @@ class TsconfigIndex:
         excludes: tuple[str, ...] | None = None
         allow_js: bool | None = True if config.endswith("jsconfig.json") else None
         no_emit: bool | None = None
+        check_js: bool | None = None
         if self._has_missing_base(obj.get("extends"), config_dir):
             has_root_dirs = True  # options unknown (`.svelte-kit/tsconfig.json`): may map dirs
         bases = self._extends_targets(obj.get("extends"), config_dir)
@@ -275,6 +304,8 @@ class TsconfigIndex:
                 allow_js = inherited.allow_js
             if inherited.no_emit is not None:
                 no_emit = inherited.no_emit
+            if inherited.check_js is not None:
+                check_js = inherited.check_js
             if inherited.files is not None:
                 program["files"] = inherited.files
             if inherited.includes is not None:
@@ -313,6 +344,8 @@ class TsconfigIndex:
                 conditions = tuple(c for c in custom if isinstance(c, str))
             if isinstance(options.get("noEmit"), bool):
                 no_emit = bool(options["noEmit"])
+            if isinstance(options.get("checkJs"), bool):
+                check_js = bool(options["checkJs"])
             if isinstance(options.get("allowJs"), bool):
                 allow_js = bool(options["allowJs"])
             elif options.get("checkJs") is True and allow_js is None:
@@ -335,6 +368,7 @@ class TsconfigIndex:
             unread,
             allow_js,
             no_emit,
+            check_js,
         )
 
     def leaves_out(self, file: str) -> bool:
@@ -374,6 +408,18 @@ class TsconfigIndex:
         includes ``file``."""
         options = self.for_directory(parent_dir(file))
         return options is not None and self._program_leaves_out(options.config, file) is False
+
+    def checks_js(self, file: str) -> bool:
+        """Whether a tsconfig program that takes the JavaScript ``file`` in (the governing
+        config, or for a solution config one it references) type-checks it (``checkJs``):
+        then tsc reports what it cannot resolve there, as in a TypeScript file."""
+        options = self.for_directory(parent_dir(file))
+        if options is None:
+            return False
+        raw = self._load(options.config)
+        configs = [(options.config, raw)]
+        configs += [(ref, self._load(ref)) for ref in raw.references]
+        return any(r.check_js is True and r.compiles(file, parent_dir(c)) for c, r in configs)
 
     def emits(self, config: str) -> bool:
         """Whether ``config`` (with its ``extends`` chain) lets tsc emit: ``noEmit`` is not

@@ -57,6 +57,11 @@ FIXTURE_DIRECTORIES = TEST_DIRECTORIES | {
     # sources `formatjs extract` reads as text, broken on purpose)
     "integration-tests",
     *("playground", "playgrounds"),
+    # test data: the go tool ignores every folder named `testdata` (`go help packages`), where
+    # Go and Deno keep their tests' inputs and goldens (octant's `pkg/view/tsgen/testdata/
+    # link-config.ts` is the expected text of a generator); stryker-js keeps the sources its
+    # tests instrument, mutate and type-check on purpose in `testResources/`
+    *("testdata", "testResources", "test-resources"),
 }
 
 

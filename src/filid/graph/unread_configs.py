@@ -1,0 +1,89 @@
+"""A tsconfig.json/jsconfig.json that cannot be read: a stop, or a note when nothing needs it.
+
+TypeScript reads a config only for a program built from it: the nearest ``tsconfig.json``
+(editors: else ``jsconfig.json``) above a source file, a config passed to ``tsc -p``/``-b``,
+or one another config names in ``extends`` or ``references``. A config that does not parse
+is an error for filid (exit 2, naming the file, CONTRACT.md) when one of those reaches it,
+because every import it governs would then be resolved wrongly.
+
+Decision (issue 23, after blind judge H2): a config that no source file's nearest-config
+lookup lands on, and that no config whose own JSON reads names in ``extends`` or
+``references``, governs nothing: no tool reads it. stryker-js keeps
+`packages/typescript-checker/testResources/errors/invalid-tsconfig/tsconfig.json` (the whole
+file is ``invalid tsconfig file``) in a folder holding no source file, for its checker's
+tests to feed to tsc on purpose; refusing the 2,279-file repository for it told its
+maintainers nothing true. Such a config is left out with a note (``-v``, the JSON ``notes``)
+that names it and says why, never silently. A config some source file does reach still stops
+the check, whatever folder it lies in outside the test fixtures ``scan.classify`` knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+
+from filid.graph.compiler_paths import is_within, parent_dir
+
+__all__ = ["CONFIG_NAMES", "NOTHING_NEEDS_IT", "governs_a_source_file", "needless_excuse"]
+
+CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
+# Files a program may be built from or extend: what a project names `tsconfig*.json`.
+_CONFIG_PREFIXES = ("tsconfig", "jsconfig")
+# Any JavaScript or TypeScript file a program takes (declaration files included).
+_SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+
+NOTHING_NEEDS_IT = (
+    "no source file's nearest tsconfig is it and no tsconfig extends or references it, "
+    "so no tool reads it"
+)
+
+
+def nearest_config(directory: str, files: Collection[str]) -> str | None:
+    """The config a lookup from ``directory`` lands on: the nearest folder at or above it
+    holding a ``tsconfig.json`` (else a ``jsconfig.json``), readable or not."""
+    current = directory
+    while True:
+        for name in CONFIG_NAMES:
+            path = name if current == "." else f"{current}/{name}"
+            if path in files:
+                return path
+        if current == ".":
+            return None
+        current = parent_dir(current)
+
+
+def governs_a_source_file(config: str, files: Collection[str]) -> bool:
+    """Whether some source file of ``files`` below ``config``'s folder has ``config`` as its
+    nearest config (no config in a folder between them, none preferred beside it)."""
+    folder = parent_dir(config)
+    looked: dict[str, str | None] = {}
+    for file in files:
+        if not file.endswith(_SOURCE_SUFFIXES) or not is_within(file, folder):
+            continue
+        directory = parent_dir(file)
+        if directory not in looked:
+            looked[directory] = nearest_config(directory, files)
+        if looked[directory] == config:
+            return True
+    return False
+
+
+def _is_config_like(path: str) -> bool:
+    name = path.rpartition("/")[2]
+    return name.endswith(".json") and name.startswith(_CONFIG_PREFIXES)
+
+
+def needless_excuse(
+    config: str,
+    files: Collection[str],
+    names_of: Callable[[str], Iterable[str]],
+) -> str | None:
+    """Why the unreadable ``config`` is a note rather than a stop (``NOTHING_NEEDS_IT``), or
+    None when a source file's lookup lands on it or a config names it. ``names_of(other)``:
+    the configs ``other`` names in ``extends`` and ``references`` (nothing when ``other``
+    does not read itself)."""
+    if governs_a_source_file(config, files):
+        return None
+    for other in sorted(f for f in files if f != config and _is_config_like(f)):
+        if config in names_of(other):
+            return None
+    return NOTHING_NEEDS_IT
