@@ -14,15 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from filid.check.manifest_dependencies import declared_dependencies
 from filid.check.project import Project
 from filid.graph import SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import join_path, parent_dir
-from filid.graph.jsonc import read_jsonc_file
-from filid.model.errors import InputError
 
 __all__ = ["DirectoryNamedImports"]
 
-_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies")
 _PLUGINS = ("directory-named-webpack-plugin", "babel-plugin-redwood-directory-named-import")
 _REDWOOD_SCOPE = "@redwoodjs/"
 
@@ -62,17 +60,7 @@ class DirectoryNamedImports:
     def _names_plugin(self, manifest: str) -> bool:
         if manifest not in self._files:
             return False
-        try:
-            data = read_jsonc_file(self._project.root, manifest)
-        except InputError:
-            return False
-        if not isinstance(data, dict):
-            return False
-        for field in _DEPENDENCY_FIELDS:
-            table = data.get(field)
-            if isinstance(table, dict) and any(
-                isinstance(name, str) and (name.startswith(_REDWOOD_SCOPE) or name in _PLUGINS)
-                for name in table
-            ):
-                return True
-        return False
+        return any(
+            name.startswith(_REDWOOD_SCOPE) or name in _PLUGINS
+            for name, _ in declared_dependencies(self._project.root, manifest)
+        )

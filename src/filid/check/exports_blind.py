@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from filid.check.manifest_dependencies import declared_dependencies
 from filid.check.project import Project
 from filid.graph.compiler_paths import join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
@@ -27,7 +28,6 @@ from filid.model.errors import InputError
 
 __all__ = ["ExportsBlind"]
 
-_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies")
 _MAJOR = re.compile(r"^[\^~=v]*(\d+)")
 _FIRST_EXPORTS_WEBPACK = 5
 
@@ -105,16 +105,9 @@ class ExportsBlind:
         allows only majors below 5."""
         if manifest not in self._files:
             return None
-        try:
-            data = read_jsonc_file(self._project.root, manifest)
-        except InputError:
-            return None
-        if not isinstance(data, dict):
-            return None
-        for field in _DEPENDENCY_FIELDS:
-            table = data.get(field)
-            if isinstance(table, dict) and isinstance(table.get("webpack"), str):
-                return _only_majors_below(str(table["webpack"]), _FIRST_EXPORTS_WEBPACK)
+        for name, version in declared_dependencies(self._project.root, manifest):
+            if name == "webpack" and isinstance(version, str):
+                return _only_majors_below(version, _FIRST_EXPORTS_WEBPACK)
         return None
 
 

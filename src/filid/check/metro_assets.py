@@ -23,10 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from filid.check.manifest_dependencies import declared_dependencies
 from filid.check.project import Project
 from filid.graph.compiler_paths import join_path, parent_dir
-from filid.graph.jsonc import read_jsonc_file
-from filid.model.errors import InputError
 
 __all__ = ["MetroAssets"]
 
@@ -37,7 +36,6 @@ _SCALES = ("1", "1.5", "2", "3", "4")
 _METRO_CONFIGS = tuple(
     f"metro.config.{extension}" for extension in ("js", "cjs", "mjs", "ts", "json")
 )
-_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies")
 _REACT_NATIVE = ("react-native", "expo")
 
 
@@ -80,14 +78,6 @@ class MetroAssets:
         return answer
 
     def _names_react_native(self, manifest: str) -> bool:
-        try:
-            data = read_jsonc_file(self._project.root, manifest)
-        except InputError:
-            return False
-        if not isinstance(data, dict):
-            return False
-        for field in _DEPENDENCY_FIELDS:
-            table = data.get(field)
-            if isinstance(table, dict) and any(name in table for name in _REACT_NATIVE):
-                return True
-        return False
+        return any(
+            name in _REACT_NATIVE for name, _ in declared_dependencies(self._project.root, manifest)
+        )
