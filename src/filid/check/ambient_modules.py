@@ -16,6 +16,12 @@ holding it has a bundler's config or an ``index.html`` (``check.reached_files.Bu
 with ``compilers=False``). Where a bundler or a runner reaches the file, it resolves the path
 and fails: the claim stays, as it does when no program declares such a module (tsc then
 reports the import itself).
+
+An exact ambient module (``declare module '@app/local-contracts'``) declared in a declaration
+file of the importer's program answers a bare specifier wherever it is imported: tsc tries a
+matching ``paths`` alias first and, when it finds no file, takes the declaration (ens-app-v3's
+``typings-custom/local-contracts.d.ts``, beside ``"@app/*": ["./src/*"]``). The maintainers
+declared the module on purpose; filid makes no claim there either.
 """
 
 from __future__ import annotations
@@ -48,6 +54,19 @@ class AmbientModules:
         self._declarations: tuple[str, ...] | None = None
         self._parsed: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self._programs: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._exact: dict[str, frozenset[str]] = {}
+
+    def declares(self, file: str, specifier: str) -> bool:
+        """Whether an exact ambient module of ``file``'s program is named ``specifier``: tsc
+        takes it when no file answers the specifier (module docstring)."""
+        if specifier.startswith((".", "/")):
+            return False  # an ambient module name is never relative
+        tsconfigs = self._project.resolver.tsconfigs
+        options = tsconfigs.for_directory(parent_dir(file))
+        if options is None or not tsconfigs.program_includes(options.config, file):
+            return False
+        self._wildcards(options.config)
+        return specifier in self._exact[options.config]
 
     def types_only(self, file: str, specifier: str) -> bool:
         """Whether ``file``'s import of ``specifier`` is typed by a wildcard ambient module of
@@ -81,6 +100,7 @@ class AmbientModules:
         stack = [f for f in self._declarations if tsconfigs.program_includes(config, f)]
         seen = set(stack)
         found: list[tuple[str, str]] = []
+        exact: set[str] = set()
         while stack:
             current = stack.pop()
             modules, specifiers = self._read(current)
@@ -88,6 +108,8 @@ class AmbientModules:
                 if name.count("*") == 1:
                     prefix, _, suffix = name.partition("*")
                     found.append((prefix, suffix))
+                elif "*" not in name:
+                    exact.add(name)
             for specifier in specifiers:
                 resolution = self._project.resolver.resolve(current, specifier)
                 target = resolution.target
@@ -101,6 +123,7 @@ class AmbientModules:
                     stack.append(target)
         answer = tuple(sorted(set(found)))
         self._programs[config] = answer
+        self._exact[config] = frozenset(exact)
         return answer
 
     def _read(self, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -151,6 +151,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # `libs/qiankun/master/*`, its webpack shims `bundles/webpack/packages/*.js`)
             unjudged.add((item.file, item.specifier))
             continue
+        if ambient.declares(item.file, item.specifier):
+            # tsc falls back to an ambient module of the program when no file answers
+            # (ens-app-v3's `declare module '@app/local-contracts'` beside `"@app/*"`)
+            unjudged.add((item.file, item.specifier))
+            continue
         if ambient.types_only(item.file, item.specifier):
             # only the type checker reads the file, and a wildcard module of its program types
             # the import (lwc's type tests: `'./stylesheet.css'` through `declare module '*.css'`)

@@ -14,7 +14,12 @@ the ``extends`` chain that supplies them. Semantics follow TypeScript:
   as is a relative base that is missing.
 
 The config that applies to a file is the nearest ``tsconfig.json`` (else ``jsconfig.json``)
-in its directory or above, looked up once per directory.
+in its directory or above, looked up once per directory. When that config is a solution
+config (``"files": []``, no ``include``, and ``references``: it compiles nothing itself), the
+folder is governed by the referenced project whose program takes its source files — the
+first reference, in order, that compiles each (tsserver's choice; Termix's root tsconfig has
+its own ``paths``, but `src/ui/` is built by `tsconfig.app.json` with others). A folder whose
+files fall to several referenced projects, or to none, keeps the solution config.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from filid.scan.classify import broken_config_excuse
 __all__ = ["CONFIG_NAMES", "JS_SUFFIXES", "TsconfigIndex"]
 # JavaScript, which a program takes in only under ``allowJs`` (and checks only under ``checkJs``)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
+# The files a program may take as root files (``include`` matches only these).
+_SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", *JS_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +118,24 @@ def _keeps_value_imports(options: dict[str, object]) -> bool | None:
     return any(said) if said else None
 
 
+def _compiler_paths(config: str, raw: _RawOptions) -> CompilerPaths:
+    """The resolution options of ``config`` from its merged ``raw`` options."""
+    return CompilerPaths(
+        config=config,
+        base_url=raw.base_url,
+        paths_base=raw.base_url if raw.base_url is not None else raw.paths_dir,
+        aliases=raw.paths or (),
+        out_dir=raw.out_dir,
+        root_dir=raw.root_dir,
+        module=raw.module,
+        module_resolution=raw.module_resolution,
+        custom_conditions=raw.custom_conditions,
+        has_root_dirs=raw.has_root_dirs,
+        keeps_value_imports=bool(raw.keeps_value_imports),
+        has_unread_base=raw.has_unread_base,
+    )
+
+
 def _extends_values(raw: object) -> list[str]:
     """The bases an ``extends`` names (a string, or a list of them in TS 5)."""
     values = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
@@ -128,6 +153,12 @@ class TsconfigIndex:
         self._used: dict[str, _RawOptions] = {}
         self._by_dir: dict[str, CompilerPaths | None] = {}
         self._configs: dict[str, CompilerPaths] = {}
+        # Solution configs (they compile nothing, only reference projects), and per folder
+        # under one the referenced project that governs it (``_governing``).
+        self._solutions: set[str] = set()
+        self._governed: dict[str, CompilerPaths] = {}
+        self._referenced: dict[str, CompilerPaths] = {}
+        self._children: dict[str, list[str]] | None = None
         self.notes: tuple[str, ...] = ()
         # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
         for file in sorted(f for f in files if f.rpartition("/")[2] in CONFIG_NAMES):
@@ -148,20 +179,9 @@ class TsconfigIndex:
                     # `playground/tsconfig-json-load-error/`): its folder gets no config.
                     self.notes += (f"{error}; left out ({excuse})",)
                     continue
-                self._configs[file] = CompilerPaths(
-                    config=file,
-                    base_url=raw.base_url,
-                    paths_base=raw.base_url if raw.base_url is not None else raw.paths_dir,
-                    aliases=raw.paths or (),
-                    out_dir=raw.out_dir,
-                    root_dir=raw.root_dir,
-                    module=raw.module,
-                    module_resolution=raw.module_resolution,
-                    custom_conditions=raw.custom_conditions,
-                    has_root_dirs=raw.has_root_dirs,
-                    keeps_value_imports=bool(raw.keeps_value_imports),
-                    has_unread_base=raw.has_unread_base,
-                )
+                self._configs[file] = _compiler_paths(file, raw)
+                if raw.references and raw.files == () and raw.includes is None:
+                    self._solutions.add(file)
 
     def _reads_itself(self, config: str) -> bool:
         """Whether ``config``'s own text parses (a base it extends may not)."""
@@ -192,6 +212,42 @@ class TsconfigIndex:
         return self._configs
 
     def for_directory(self, directory: str) -> CompilerPaths | None:
+        """The options of the config governing ``directory``: the nearest config at or above
+        it, or under a solution config the referenced project that compiles its files
+        (module docstring). Cached per directory."""
+        nearest = self._nearest(directory)
+        if nearest is None or nearest.config not in self._solutions:
+            return nearest
+        found = self._governed.get(directory)
+        if found is None:
+            found = self._governed[directory] = self._governing(nearest, directory)
+        return found
+
+    def _governing(self, solution: CompilerPaths, directory: str) -> CompilerPaths:
+        """The one project ``solution`` references that compiles the source files of
+        ``directory`` (each file counted for the first reference that compiles it), else
+        ``solution`` itself (files of several projects, or of none)."""
+        if self._children is None:
+            self._children = {}
+            for file in self._files:
+                if file.endswith(_SOURCE_SUFFIXES):
+                    self._children.setdefault(parent_dir(file), []).append(file)
+        references = [(ref, self._load(ref)) for ref in self._load(solution.config).references]
+        owners: set[str] = set()
+        for file in self._children.get(directory, ()):
+            for ref, raw in references:
+                if raw.compiles(file, parent_dir(ref)):
+                    owners.add(ref)
+                    break
+        if len(owners) != 1:
+            return solution
+        (owner,) = owners
+        found = self._configs.get(owner) or self._referenced.get(owner)
+        if found is None:
+            found = self._referenced[owner] = _compiler_paths(owner, self._load(owner))
+        return found
+
+    def _nearest(self, directory: str) -> CompilerPaths | None:
         """The options of the nearest config at or above ``directory`` (cached per directory)."""
         walked: list[str] = []
         current = directory
