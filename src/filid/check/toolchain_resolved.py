@@ -7,6 +7,8 @@ One place for the answers ``check.generated_code`` asks of an import that finds 
 - a scaled image Metro loads in a React Native project (``check.metro_assets``);
 - a tsconfig alias in a file that tsconfig's program does not take in, which a build tool
   config's alias prefix maps (``check.bundler_aliases``, ``names_prefix``);
+- a relative import of a TutorialKit lesson's ``_files``/``_solution``, laid over its
+  template (``check.tutorialkit``);
 - a folder module of rollup-plugin-content (``check.content_plugin``);
 - a file in a private template folder no outside file imports, which a script copies and
   completes elsewhere (``_comp-template_``: ``template_folder``);
@@ -25,6 +27,7 @@ from filid.check.content_plugin import ContentPluginImports
 from filid.check.json_index import JsonIndexImports
 from filid.check.metro_assets import MetroAssets
 from filid.check.project import Project
+from filid.check.tutorialkit import TutorialKitLessons
 from filid.graph.compiler_paths import is_within, join_path
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
@@ -46,6 +49,7 @@ class ToolchainResolved:
         self._metro = MetroAssets(project)
         self._aliases = BundlerAliases(project.root, configs)
         self._content = ContentPluginImports(project.root, configs)
+        self._tutorialkit = TutorialKitLessons(project)
         self._outside_imports: dict[str, bool] = {}
 
     def resolves(self, file: str, specifier: str, bases: Collection[str]) -> bool:
@@ -55,6 +59,8 @@ class ToolchainResolved:
             return True  # a folder's `index.json` (primereact)
         if self._metro.resolves(file, bases):
             return True  # `icon@2x.png` for `icon.png` (reactotron)
+        if self._tutorialkit.resolves(file, specifier):
+            return True  # a lesson's `_files` over its template (ngxs's create-app tutorial)
         if (
             not specifier.startswith((".", "/"))
             and not self._project.resolver.tsconfigs.compiles(file)
