@@ -21,9 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tree_sitter import Node
-
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES
+from filid.check.config_properties import config_properties
 from filid.config.regex import UserRegexError, compile_user_regex
 from filid.graph.compiler_paths import parent_dir
 from filid.model.errors import InputError
@@ -74,17 +73,8 @@ def regex_properties(root: Path, config: str, keys: tuple[bytes, ...]) -> tuple[
         return ()
     tree = toolkit_for(config).parser.parse(source)
     found: list[_Matcher] = []
-    stack: list[Node] = [tree.root_node]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.children)
-        if node.type != "pair":
-            continue
-        key = node.child_by_field_name("key")
-        value = node.child_by_field_name("value")
-        if key is None or value is None or value.type != "regex":
-            continue
-        if (key.text or b"").strip(b"'\"") not in keys:
+    for key, value in config_properties(tree.root_node):
+        if value.type != "regex" or key.strip(b"'\"") not in keys:
             continue
         pattern = value.child_by_field_name("pattern")
         flags = value.child_by_field_name("flags")

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from filid.check.bundler_aliases import CONFIG_SUFFIXES
+from filid.check.config_properties import config_properties
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
@@ -267,17 +268,8 @@ def _rollup_output_folders(project: Project, config_dir: str) -> list[str]:
         except (OSError, InputError):
             continue
         tree = toolkit_for(config).parser.parse(source)
-        stack = [tree.root_node]
-        while stack:
-            node = stack.pop()
-            stack.extend(node.named_children)
-            if node.type != "pair":
-                continue
-            key = node.child_by_field_name("key")
-            value = node.child_by_field_name("value")
-            if key is None or value is None or value.type != "string":
-                continue
-            if key.text not in (b"file", b"dir"):
+        for key, value in config_properties(tree.root_node):
+            if value.type != "string" or key not in (b"file", b"dir"):
                 continue
             fragments = [c for c in value.named_children if c.type == "string_fragment"]
             if len(fragments) != 1 or fragments[0].text is None:
@@ -286,7 +278,7 @@ def _rollup_output_folders(project: Project, config_dir: str) -> list[str]:
             if path.startswith("/"):
                 continue
             target = join_path(config_dir, path)
-            folders.append(parent_dir(target) if key.text == b"file" else target)
+            folders.append(parent_dir(target) if key == b"file" else target)
     return sorted(set(folders))
 
 
