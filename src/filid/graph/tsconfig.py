@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from filid.config.globs import matches_any_glob
+from filid.graph.candidates import SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import (
     CompilerPaths,
     PathAlias,
@@ -46,8 +47,6 @@ from filid.scan.classify import broken_config_excuse
 __all__ = ["CONFIG_NAMES", "JS_SUFFIXES", "TsconfigIndex"]
 # JavaScript, which a program takes in only under ``allowJs`` (and checks only under ``checkJs``)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
-# The files a program may take as root files (``include`` matches only these).
-_SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", *JS_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +229,7 @@ class TsconfigIndex:
         if self._children is None:
             self._children = {}
             for file in self._files:
-                if file.endswith(_SOURCE_SUFFIXES):
+                if file.endswith(SOURCE_EXTENSIONS):
                     self._children.setdefault(parent_dir(file), []).append(file)
         references = [(ref, self._load(ref)) for ref in self._load(solution.config).references]
         owners: set[str] = set()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 
+from filid.graph.candidates import SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import is_within, parent_dir
 
 __all__ = ["CONFIG_NAMES", "NOTHING_NEEDS_IT", "governs_a_source_file", "needless_excuse"]
@@ -28,8 +29,6 @@ __all__ = ["CONFIG_NAMES", "NOTHING_NEEDS_IT", "governs_a_source_file", "needles
 CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
 # Files a program may be built from or extend: what a project names `tsconfig*.json`.
 _CONFIG_PREFIXES = ("tsconfig", "jsconfig")
-# Any JavaScript or TypeScript file a program takes (declaration files included).
-_SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 
 NOTHING_NEEDS_IT = (
     "no source file's nearest tsconfig is it and no tsconfig extends or references it, "
@@ -57,7 +56,7 @@ def governs_a_source_file(config: str, files: Collection[str]) -> bool:
     folder = parent_dir(config)
     looked: dict[str, str | None] = {}
     for file in files:
-        if not file.endswith(_SOURCE_SUFFIXES) or not is_within(file, folder):
+        if not file.endswith(SOURCE_EXTENSIONS) or not is_within(file, folder):
             continue
         directory = parent_dir(file)
         if directory not in looked:
