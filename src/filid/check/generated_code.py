@@ -122,7 +122,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if submodules and any(
             is_within(base, module)
             for module in submodules
-            for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier)
+            for base in project.resolver.candidate_paths(item.file, item.specifier)
         ):
             # inside a git submodule: its files are another repository's (docmost's `ee`)
             unjudged.add((item.file, item.specifier))
@@ -195,13 +195,13 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # an alias that finds nothing falls back to the root's node_modules (tsc)
             unjudged.add((item.file, item.specifier))
             continue
-        if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
+        if not project.resolver.is_judged_unresolved(item.file, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
         if names_a_published_file(project, item.file, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
-        bases = project.resolver.candidate_paths(parent_dir(item.file), item.specifier)
+        bases = project.resolver.candidate_paths(item.file, item.specifier)
         if "." in bases and _manifest_main_exists(project.root, "."):
             # `require('..')` of the repository's own root package: Node loads its `main`
             # (webpack's and eslint's tools, jsdom's benchmarks); `types` for TypeScript (ajv)
@@ -271,7 +271,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     probes = {path: keys for path, keys in probes.items() if path not in ignored}
     texts: dict[str, bytes] = {}  # each config read once, however many imports ask
     for file, specifier in sorted({key for keys in probes.values() for key in keys}):
-        bases = project.resolver.candidate_paths(parent_dir(file), specifier)
+        bases = project.resolver.candidate_paths(file, specifier)
         if any(_is_named_build_output(project.root, file, base, configs, texts) for base in bases):
             unjudged.add((file, specifier))
     return frozenset(unjudged)

@@ -93,7 +93,7 @@ class BuiltFiles:
     def _is_root(self, file: str) -> bool:
         project = self._project
         tsconfigs = project.resolver.tsconfigs
-        if tsconfigs.for_directory(parent_dir(file)) is None:
+        if tsconfigs.for_file(file) is None:
             return True
         if self._compilers:
             # a program reaches a file when something runs it, or a bundler may (its entry)
@@ -132,7 +132,7 @@ class BuiltFiles:
         ``allowJs``, its scripts run only ``docusaurus``, and its ``recipes/*.js`` snippets,
         which nothing imports, import the reader's own `./reporter/my.custom.reporter`)."""
         tsconfigs = self._project.resolver.tsconfigs
-        options = tsconfigs.for_directory(parent_dir(file))
+        options = tsconfigs.for_file(file)
         if options is None or tsconfigs.emits(options.config):
             return True
         if not file.endswith(JS_SUFFIXES):
