@@ -189,3 +189,56 @@ def test_tsc_agrees_with_the_root_project(make_project: ProjectFactory) -> None:
         f"{RUNTIME}/hooks/useMutationForm.tsx",
         f"{RUNTIME}/routing/Router.tsx",
     ]
+
+
+# -- create-houdini: sources a package publishes but does not compile ----------------------
+# The CLI package publishes `fragments/` (laid over a template in the app it writes, where
+# houdini generates `./$types`); its own tsconfig compiles `bin.js` alone, and the root
+# tsconfig's `packages/**/*.tsx` sweeps the fragment into the root program.
+
+CLI = "packages/create-houdini"
+FRAGMENT = f"{CLI}/fragments/localSchema/react-typescript/src/routes/+page.tsx"
+CREATE = {
+    "package.json": json.dumps({"name": "houdini-monorepo", "private": True}),
+    "tsconfig.json": json.dumps(
+        {
+            "include": ["packages/**/*.ts", "packages/**/*.tsx"],
+            "compilerOptions": {"jsx": "preserve"},
+        }
+    ),
+    f"{CLI}/package.json": json.dumps(
+        {"name": "create-houdini", "bin": "./bin.js", "files": ["fragments", "bin.js"]}
+    ),
+    f"{CLI}/tsconfig.json": json.dumps(
+        {
+            "compilerOptions": {"allowJs": True, "checkJs": True, "noEmit": True},
+            "include": ["./bin.js"],
+        }
+    ),
+    f"{CLI}/bin.js": "console.log('create');\n",
+    FRAGMENT: (
+        "import { PageProps } from './$types';\n"
+        "export default function Page(props: PageProps) { return props; }\n"
+    ),
+    # not published, left out by the package's config, compiled by the root program: judged
+    f"{CLI}/lib/helper.ts": "import { x } from './gone';\nexport const y = x;\n",
+}
+
+
+def test_a_source_its_package_publishes_but_does_not_compile_is_shipped_data(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(CREATE)) == [f"unresolved-import {CLI}/lib/helper.ts:1"]
+
+
+def test_a_published_source_the_package_compiles_is_judged(make_project: ProjectFactory) -> None:
+    compiled = {
+        **CREATE,
+        f"{CLI}/tsconfig.json": json.dumps(
+            {"compilerOptions": {"jsx": "preserve"}, "include": ["./bin.js", "fragments"]}
+        ),
+    }
+    assert claims(make_project(compiled)) == [
+        f"unresolved-import {FRAGMENT}:1",
+        f"unresolved-import {CLI}/lib/helper.ts:1",
+    ]

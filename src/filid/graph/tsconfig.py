@@ -37,12 +37,12 @@ excludes nothing; a Next.js ``app/[slug]/`` folder is a folder name).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from filid.config.globs import matches_any_glob
+from filid.config.globs import folder_matcher, matches_any_glob
 from filid.graph.candidates import SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import (
     CompilerPaths,
@@ -105,6 +105,27 @@ class _RawOptions:
         if includes is None:
             includes = () if self.files is not None else (join_path(config_dir, "**"),)
         return matches_any_glob(file, _literal_brackets(includes)) and not self.excluded(file)
+
+    def folder_compiles(self, config_dir: str, folder: str) -> Callable[[str], bool]:
+        """:meth:`compiles` for the files directly inside ``folder`` (each pattern matched
+        against the folder once)."""
+        files = frozenset(self.files or ())
+        includes = self.includes
+        if includes is None:
+            includes = () if self.files is not None else (join_path(config_dir, "**"),)
+        included = folder_matcher(folder, _literal_brackets(includes))
+        excluded = folder_matcher(folder, _literal_brackets(self.excludes or ()))
+        takes_js = bool(self.allow_js)
+
+        def compiles(file: str) -> bool:
+            if file in files:
+                return True
+            if not takes_js and file.endswith(JS_SUFFIXES):
+                return False
+            name = file.rpartition("/")[2]
+            return included(name) and not excluded(name)
+
+        return compiles
 
     def excluded(self, file: str) -> bool:
         """Whether root-relative ``file`` matches this config's ``exclude``."""
@@ -257,15 +278,39 @@ class TsconfigIndex:
         directory = parent_dir(file)
         moved = self._moved.get(directory)
         if moved is None:
-            moved = self._moved[directory] = {
-                source: found
-                for source in self._children_of(directory)
-                if (found := self._owner_above(source)) is not None
-            }
+            moved = self._moved[directory] = self._moved_in(directory)
         found = moved.get(file)
         if found is None and moved and not file.endswith(SOURCE_EXTENSIONS):
             found = self._owner_above(file)  # not one of the folder's source files
         return found if found is not None else self.for_directory(directory)
+
+    def _moved_in(self, directory: str) -> dict[str, CompilerPaths]:
+        """The source files of ``directory`` that a config above its folder config governs."""
+        nearest = self._nearest(directory)
+        sources = self._children_of(directory)
+        if nearest is None or not sources or not self._configs_above(nearest.config):
+            return {}
+        raw = self._load(nearest.config)
+        compiles = raw.folder_compiles(parent_dir(nearest.config), directory)
+        left = [file for file in sources if not compiles(file)]
+        for ref in raw.references if left else ():
+            # `_program_leaves_out`: a project the config references may take the file in
+            compiles = self._load(ref).folder_compiles(parent_dir(ref), directory)
+            left = [file for file in left if not compiles(file)]
+            if not left:
+                break
+        moved: dict[str, CompilerPaths] = {}
+        for options in self._configs_above(nearest.config):
+            raw = self._load(options.config)
+            programs = [(options.config, raw), *((ref, self._load(ref)) for ref in raw.references)]
+            for config, program in programs:  # as `_owner_above` asks, each folder once
+                if not left:
+                    return moved
+                compiles = program.folder_compiles(parent_dir(config), directory)
+                owner = options if config == options.config else self._options_of(config)
+                moved.update((file, owner) for file in left if compiles(file))
+                left = [file for file in left if file not in moved]
+        return moved
 
     def _owner_above(self, file: str) -> CompilerPaths | None:
         """The options of the nearest config above ``file``'s folder config whose program
