@@ -19,6 +19,7 @@ from filid.check.build_layout import (
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
+from filid.check.copy_steps import CopySteps
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.project import Project
@@ -74,6 +75,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     directory_named = DirectoryNamedImports(project)
     toolchain = ToolchainResolved(project, configs)
     build_copies = BuildCopies(project)
+    copy_steps = CopySteps(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     for item in project.file_graph.unresolved:
@@ -220,6 +222,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if build_copies.writes_beside_copy(item.file, item.specifier):
             # a sibling the build script writes beside its copy of the importer (vercel's
             # `dist/version.mjs` beside `dist/vc.js`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if copy_steps.writes(item.file, bases):
+            # a `cp`/`mkdir` of a CI step or a package script writes the target (PRQL's
+            # `./prql-lezer`, copied in by the job that builds the demo)
             unjudged.add((item.file, item.specifier))
             continue
         if directory_named.resolves(item.file, bases):
