@@ -280,7 +280,7 @@ class TsconfigIndex:
         if moved is None:
             moved = self._moved[directory] = self._moved_in(directory)
         found = moved.get(file)
-        if found is None and moved and not file.endswith(SOURCE_EXTENSIONS):
+        if found is None and not file.endswith(SOURCE_EXTENSIONS):
             found = self._owner_above(file)  # not one of the folder's source files
         return found if found is not None else self.for_directory(directory)
 
