@@ -242,3 +242,31 @@ def test_a_published_source_the_package_compiles_is_judged(make_project: Project
         f"unresolved-import {FRAGMENT}:1",
         f"unresolved-import {CLI}/lib/helper.ts:1",
     ]
+
+
+# -- mermaid: a root program sweeping in a sub-project's JavaScript ------------------------
+# The root tsconfig (`allowJs`, no `include`: every file) emits; `cypress/tsconfig.json` takes
+# in `**/*.ts` only. The dev server serves `cypress/platform/` beside each package's `dist/`,
+# where `./mermaid.esm.mjs` is built; a root `vite.config.ts` bundles the library.
+
+MERMAID = {
+    "package.json": json.dumps({"name": "mermaid-monorepo", "private": True}),
+    "tsconfig.json": json.dumps({"compilerOptions": {"allowJs": True, "module": "nodenext"}}),
+    "vite.config.ts": "export default {};\n",
+    "cypress/tsconfig.json": json.dumps(
+        {"compilerOptions": {"noEmit": True}, "include": ["**/*.ts"]}
+    ),
+    "cypress/platform/viewer.js": (
+        "import mermaid from './mermaid.esm.mjs';\nmermaid.initialize({});\n"
+    ),
+    # TypeScript the cypress program leaves out too: the root program's editor reports it
+    "cypress/platform/dead.mts": "import { gone } from './gone.mjs';\nexport const d = gone;\n",
+}
+
+
+def test_javascript_a_program_above_sweeps_in_is_reached_only_as_an_editor_reads_it(
+    make_project: ProjectFactory,
+) -> None:
+    root = make_project(MERMAID)
+    assert _governing(root, "cypress/platform/viewer.js") == "tsconfig.json"
+    assert claims(root) == ["unresolved-import cypress/platform/dead.mts:1"]

@@ -96,11 +96,16 @@ class BuiltFiles:
         if tsconfigs.for_file(file) is None:
             return True
         if self._compilers:
-            # a program reaches a file when something runs it, or a bundler may (its entry)
+            # a program reaches a file when something runs it, or a bundler may (its entry);
+            # a program above that sweeps in a file its folder's config leaves out reaches it
+            # only as an editor reads it (`_program_runs`)
             if (
                 self._compiled_is_reached
                 and tsconfigs.compiles(file)
-                and (self._program_runs(file) or self._under_a_bundler(file))
+                and (
+                    self._program_runs(file)
+                    or (not self._moved(file) and self._under_a_bundler(file))
+                )
             ):
                 return True
         elif self._under_a_bundler(file):
@@ -130,10 +135,19 @@ class BuiltFiles:
         none (``allowJs`` without ``checkJs`` only reads types), so it reaches no JavaScript
         file (webdriverio's docs site: Docusaurus's ``tsconfig.json`` sets ``noEmit`` and
         ``allowJs``, its scripts run only ``docusaurus``, and its ``recipes/*.js`` snippets,
-        which nothing imports, import the reader's own `./reporter/my.custom.reporter`)."""
+        which nothing imports, import the reader's own `./reporter/my.custom.reporter`).
+
+        A program that takes ``file`` in only because its folder's config leaves it out (a
+        config above governs it: ``TsconfigIndex.for_file``) counts as read by an editor
+        alone, whether it emits or not: no build is shown to compile the sub-project's files
+        with it. mermaid's root ``tsconfig.json`` (``allowJs``, every file) sweeps in
+        ``cypress/platform/*.js``, which ``cypress/tsconfig.json`` leaves out and its dev
+        server serves beside each package's ``dist/`` (`./mermaid.esm.mjs`)."""
         tsconfigs = self._project.resolver.tsconfigs
         options = tsconfigs.for_file(file)
-        if options is None or tsconfigs.emits(options.config):
+        if options is None:
+            return True
+        if not self._moved(file) and tsconfigs.emits(options.config):
             return True
         if not file.endswith(JS_SUFFIXES):
             return True
@@ -145,6 +159,12 @@ class BuiltFiles:
             if directory == ".":
                 return False
             directory = parent_dir(directory)
+
+    def _moved(self, file: str) -> bool:
+        """Whether a config above ``file``'s folder config governs it (its folder's config
+        leaves it out): ``TsconfigIndex.for_file``."""
+        tsconfigs = self._project.resolver.tsconfigs
+        return tsconfigs.for_file(file) is not tsconfigs.for_directory(parent_dir(file))
 
     def _checked_configs(self, directory: str) -> frozenset[str]:
         """The tsconfigs the commands of ``directory`` type-check: for a command that runs a

@@ -178,7 +178,9 @@ class Resolver:
         return self._tsconfigs
 
     def resolve_from(self, directory: str, specifier: str) -> Resolution:
-        """Resolve ``specifier`` as written in any file of the root-relative ``directory``."""
+        """Resolve ``specifier`` as written in a file of the root-relative ``directory`` that
+        the folder's config governs (``TsconfigIndex.for_directory``; :meth:`resolve` asks
+        for the file's own config)."""
         key = (directory, specifier)
         found = self._memo.get(key)
         if found is None:
