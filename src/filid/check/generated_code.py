@@ -35,6 +35,7 @@ from filid.check.toolchain_resolved import (
 )
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
 from filid.check.tshy_layout import TshyBuilds
+from filid.check.unchecked_files import UncheckedErasedImports
 from filid.check.url_imports import bundler_ignored
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
@@ -78,6 +79,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     copy_steps = CopySteps(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
+    unchecked_erased = UncheckedErasedImports(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -97,6 +99,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             unjudged.add((item.file, item.specifier))
             continue
         facts = project.facts.get(item.file)
+        if unchecked_erased.holds(item.file, item.line, item.specifier):
+            # erased at emit in a `// @ts-nocheck` file: nothing fails (check.unchecked_files)
+            unjudged.add((item.file, item.specifier))
+            continue
         if resolves_by_ts_substitution(
             project.tree.files, facts, item.file, item.line, item.specifier
         ) or bundler_ignored(project.root, facts, item.file, item.line, item.specifier):
