@@ -20,6 +20,7 @@ from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.copy_steps import CopySteps
+from filid.check.data_folders import DataFolders
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.project import Project
@@ -80,6 +81,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     unchecked_erased = UncheckedErasedImports(project)
+    data_folders = DataFolders(project)
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -101,6 +103,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         facts = project.facts.get(item.file)
         if unchecked_erased.holds(item.file, item.line, item.specifier):
             # erased at emit in a `// @ts-nocheck` file: nothing fails (check.unchecked_files)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if data_folders.holds(item.file):
+            # a folder a script of the package reads or copies as data through
+            # `join(__dirname, 'specs', …)` (check.data_folders): golden files, a scaffold
             unjudged.add((item.file, item.specifier))
             continue
         if resolves_by_ts_substitution(
