@@ -215,3 +215,18 @@ def test_a_folder_the_generator_only_lists_is_judged(make_project: ProjectFactor
     script = RANCHER[f"{PKG}/init"].replace("fs.copySync(src, dest);", "console.log(src, dest);")
     files = {**RANCHER, f"{PKG}/init": script}
     assert claims(make_project(files)) == [f"unresolved-import {SCAFFOLD}:2"]
+
+
+def test_a_folder_a_script_reads_that_other_files_import_is_judged(
+    make_project: ProjectFactory,
+) -> None:
+    # a docs script reads the sources as text; they are modules all the same: the CLI's
+    # commands import them
+    files = {
+        **FOAL,
+        f"{CLI}/src/commands/create.ts": (
+            "import { BarFoo } from '../../specs/rest-api/entities';\n"
+            "export const create = BarFoo;\n"
+        ),
+    }
+    assert claims(make_project(files)) == [f"unresolved-import {SPECS}:1"]

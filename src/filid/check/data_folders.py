@@ -22,10 +22,12 @@ that reads or copies files (``readFileSync``, ``readFile``, ``createReadStream``
 ``copy``/``copySync``, ``copyFile``/``copyFileSync``, ``cp``/``cpSync``), directly or through
 a variable it initialises. An unresolved import in such a file is no claim: the file is data
 the script reads or copies, resolved (if ever) where it is written. The folder must not hold
-the script itself, and it is the folder the literals name, nothing wider. A folder reached
-otherwise (``require(join(__dirname, 'commands', name))`` loads modules, so their imports
-matter) stays judged, as does every file outside the folder. The scripts are read with
-tree-sitter; only files that mention ``__dirname`` are parsed.
+the script itself, and it is the folder the literals name, nothing wider; no file outside
+it imports a file inside it (a docs script that reads ``src/`` as text does not make the
+package's modules data: other files import them). A folder reached otherwise
+(``require(join(__dirname, 'commands', name))`` loads modules, so their imports matter)
+stays judged, as does every file outside the folder. The scripts are read with tree-sitter;
+only files that mention ``__dirname`` are parsed.
 """
 
 from __future__ import annotations
@@ -103,9 +105,24 @@ class DataFolders:
                     is_within(folder, package)
                     and folder != package
                     and not is_within(script, folder)
+                    and self._holds_files(folder)
+                    and not self._imported_from_outside(folder)
                 ):
                     folders.add(folder)
         return frozenset(folders)
+
+    def _holds_files(self, folder: str) -> bool:
+        """Whether ``folder`` is a folder of the universe (the literals may name a file)."""
+        prefix = folder + "/"
+        return any(f.startswith(prefix) for f in self._files)
+
+    def _imported_from_outside(self, folder: str) -> bool:
+        """Whether a file outside ``folder`` imports one inside it: then the folder's files
+        are modules of the build too (a docs script that reads ``src/`` as text), not data."""
+        return any(
+            is_within(edge.target, folder) and not is_within(edge.source, folder)
+            for edge in self._project.file_graph.edges
+        )
 
     def _scripts(self, package: str) -> list[str]:
         """The package's source files (outside nested packages' ``node_modules``) and its
