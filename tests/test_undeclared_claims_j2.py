@@ -6,8 +6,18 @@ from __future__ import annotations
 
 import json
 
+from click.testing import CliRunner
+
+from filid.cli import cli
 from tests.claims import claims
 from tests.conftest import ProjectFactory
+
+
+def check(*args: str) -> tuple[int, str, str]:
+    """``filid check`` in-process: exit code, stdout, stderr."""
+    done = CliRunner().invoke(cli, ["check", *args, "--no-cache"], catch_exceptions=False)
+    return done.exit_code, done.stdout, done.stderr
+
 
 # -- remorses/genql: an escape sequence in the specifier ---------------------------------------
 # `website/src/components/\x17code-tabs.tsx` (its name starts with U+0017) is imported as
@@ -35,4 +45,88 @@ def test_a_specifier_is_resolved_with_its_escapes_decoded(make_project: ProjectF
     assert claims(make_project(GENQL)) == [
         "unresolved-import website/src/pages/home.tsx:3",
         "unresolved-import website/src/pages/home.tsx:4",
+    ]
+
+
+# -- nestjs/schematics: a generator's template tsconfig ----------------------------------------
+# `src/lib/application/files/ts/` is the application the schematic renders (EJS): its
+# tsconfig's `"strict": <%= strict %>` is no JSON until then. The build configs exclude
+# `src/**/files/**`; no config extends or references the template.
+
+APP = "src/lib/application/files/ts"
+TEMPLATE_TSCONFIG = (
+    '{\n  "compilerOptions": {\n    "outDir": "./dist",\n    "strict": <%= strict %>,\n'
+    '    "strictPropertyInitialization": false\n  }\n}\n'
+)
+SCHEMATICS = {
+    "package.json": json.dumps({"name": "@nestjs/schematics", "main": "dist/index.js"}),
+    "tsconfig.json": json.dumps(
+        {
+            "compilerOptions": {"rootDir": "src", "outDir": "dist"},
+            "include": ["src"],
+            "exclude": ["node_modules", "src/**/files/**"],
+        }
+    ),
+    "src/index.ts": "import { application } from './lib/application/application.factory';\n"
+    "import { gone } from './lib/gone';\nexport { application, gone };\n",
+    "src/lib/application/application.factory.ts": "export const application = 1;\n",
+    f"{APP}/tsconfig.json": TEMPLATE_TSCONFIG,
+    f"{APP}/package.json": '{\n  "name": "<%= name %>",\n  "dependencies": {\n'
+    '<% if (observe) { %>    "@nestjs/observe": "next",\n<% } %>    "rxjs": "^7"\n  }\n}\n',
+    f"{APP}/src/main.ts": (
+        "import { AppModule } from './app.module';\nexport const m = AppModule;\n"
+    ),
+    f"{APP}/src/app.module.ts": "import { AppService } from './app.service';\n"
+    "export class AppModule { s?: AppService }\n",
+}
+
+
+def test_a_tsconfig_that_breaks_on_a_template_placeholder_is_a_note(
+    make_project: ProjectFactory,
+) -> None:
+    code, out, err = check(str(make_project(SCHEMATICS)), "--format", "json", "--fail-on", "never")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    # the repository's own broken import is still claimed; `./app.service`, which the
+    # rendered project gets from another template, is not
+    assert [(v["ruleId"], v["path"]) for v in report["result"]["violations"]] == [
+        ("unresolved-import", "src/index.ts")
+    ]
+    assert report["notes"] == [
+        f"{APP}/package.json: invalid JSON at line 4 column 1: Expecting property name enclosed "
+        "in double quotes; left out (its JSON breaks on a template placeholder: a generator's "
+        "template, not a package of this project)",
+        f"{APP}/tsconfig.json: invalid JSON at line 4 column 15: Expecting value; left out (its "
+        "JSON breaks on a template placeholder and no tsconfig extends or references it: a "
+        "generator's template, not a config of this project; no import below it is claimed)",
+    ]
+
+
+def test_a_tsconfig_broken_elsewhere_than_on_a_placeholder_stops_the_check(
+    make_project: ProjectFactory,
+) -> None:
+    # a missing comma after a placeholder inside a string: a broken project config
+    broken = '{\n  "compilerOptions": {\n    "outDir": "<%= out %>"\n    "strict": true\n  }\n}\n'
+    code, out, err = check(str(make_project({**SCHEMATICS, f"{APP}/tsconfig.json": broken})))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"filid: {APP}/tsconfig.json: invalid JSON at line 4 column 5: Expecting ',' delimiter\n"
+    )
+
+
+def test_a_template_tsconfig_another_config_extends_stops_the_check(
+    make_project: ProjectFactory,
+) -> None:
+    # a config of the repository reads it: tsc would fail on it too
+    files = {**SCHEMATICS, "tsconfig.build.json": f'{{"extends": "./{APP}/tsconfig.json"}}\n'}
+    code, _, err = check(str(make_project(files)))
+    assert code == 2 and f"{APP}/tsconfig.json: invalid JSON at line 4 column 15" in err
+
+
+def test_no_import_below_a_template_tsconfig_is_claimed(make_project: ProjectFactory) -> None:
+    # the root program takes the template in (no `exclude`): its imports are still the
+    # rendered project's
+    root_config = json.dumps({"compilerOptions": {"outDir": "dist"}, "include": ["src"]})
+    assert claims(make_project({**SCHEMATICS, "tsconfig.json": root_config})) == [
+        "unresolved-import src/index.ts:2"
     ]

@@ -107,6 +107,13 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # its test creates, qwik's optimizer fixtures are sample build output
             unjudged.add((item.file, item.specifier))
             continue
+        if any(
+            is_within(item.file, folder) for folder in project.resolver.tsconfigs.template_folders
+        ):
+            # a generator's template project: its tsconfig is template data (nestjs/schematics'
+            # `"strict": <%= strict %>`), its imports resolve in the project it is rendered into
+            unjudged.add((item.file, item.specifier))
+            continue
         if (item.file not in imported and _is_template_file(item.file)) or toolchain.in_template(
             item.file
         ):

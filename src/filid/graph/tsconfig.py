@@ -40,7 +40,7 @@ from filid.graph.compiler_paths import (
 )
 from filid.graph.config_dir import in_use, relative_to
 from filid.graph.jsonc import read_jsonc_file
-from filid.graph.unread_configs import CONFIG_NAMES, needless_excuse
+from filid.graph.unread_configs import CONFIG_NAMES, needless_excuse, template_excuse
 from filid.model.errors import InputError
 from filid.scan.classify import broken_config_excuse
 
@@ -159,6 +159,8 @@ class TsconfigIndex:
         self._referenced: dict[str, CompilerPaths] = {}
         self._children: dict[str, list[str]] | None = None
         self.notes: tuple[str, ...] = ()
+        # Folders of configs left out as a generator's template data (``template_excuse``).
+        self.template_folders: tuple[str, ...] = ()
         # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
         for file in sorted(f for f in files if f.rpartition("/")[2] in CONFIG_NAMES):
             name = file.rpartition("/")[2]
@@ -171,6 +173,10 @@ class TsconfigIndex:
                         # Its own JSON is broken (not a base's): nothing may need it
                         # (`graph.unread_configs`: stryker-js's invalid-tsconfig fixture).
                         excuse = needless_excuse(file, files, self._names)
+                        if excuse is None:
+                            excuse = template_excuse(file, error, files, self._names)
+                            if excuse is not None:  # nestjs/schematics' `files/ts/`
+                                self.template_folders += (parent_dir(file),)
                     if excuse is None:
                         raise
                     # A fixture that is broken on purpose (astro's
