@@ -9,7 +9,7 @@ import json
 from click.testing import CliRunner
 
 from filid.cli import cli
-from tests.claims import claims
+from tests.claims import claims, git_project
 from tests.conftest import ProjectFactory
 
 
@@ -130,3 +130,61 @@ def test_no_import_below_a_template_tsconfig_is_claimed(make_project: ProjectFac
     assert claims(make_project({**SCHEMATICS, "tsconfig.json": root_config})) == [
         "unresolved-import src/index.ts:2"
     ]
+
+
+# -- artilleryio/artillery: a shim importing the package's own tsc output ----------------------
+# `packages/artillery/util.js` re-exports `./dist/lib/util.js`, which `tsc -p
+# tsconfig.build.json` (`rootDir: "."`, `outDir: "./dist"`) emits from the tracked
+# `lib/util.ts`. The root `.gitignore`'s `dist/**` is anchored at the root: git does not
+# ignore `packages/artillery/dist/`.
+
+PKG = "packages/artillery"
+ARTILLERY = {
+    ".gitignore": "dist/**\nnode_modules\n",
+    "package.json": json.dumps({"name": "artillery-monorepo", "workspaces": ["packages/*"]}),
+    # `npm run typecheck` (`tsc -p tsconfig.json`) takes the JavaScript in
+    "tsconfig.json": json.dumps(
+        {"compilerOptions": {"allowJs": True, "noEmit": True}, "exclude": ["**/dist"]}
+    ),
+    f"{PKG}/package.json": json.dumps(
+        {
+            "name": "artillery",
+            "main": "./dist/lib/index.js",
+            "exports": {"./util": "./util.js", "./console-reporter": "./console-reporter.js"},
+        }
+    ),
+    f"{PKG}/tsconfig.build.json": json.dumps(
+        {
+            "compilerOptions": {"rootDir": ".", "outDir": "./dist", "allowJs": False},
+            "include": ["./lib/**/*.ts"],
+            "exclude": ["node_modules", "dist", "test"],
+        }
+    ),
+    f"{PKG}/lib/util.ts": "export const util = 1;\n",
+    f"{PKG}/lib/index.ts": "export const index = 1;\n",
+    f"{PKG}/util.js": "export * from './dist/lib/util.js';\nexport * from './dist/lib/gone.js';\n",
+    f"{PKG}/console-reporter.js": "export { default } from './dist/lib/console-reporter.js';\n",
+}
+
+
+def test_an_import_of_the_out_dir_image_of_a_tracked_source_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # `lib/gone.ts` and `lib/console-reporter.ts` do not exist: nothing emits those
+    assert claims(git_project(ARTILLERY, make_project)) == [
+        f"unresolved-import {PKG}/console-reporter.js:1",
+        f"unresolved-import {PKG}/util.js:2",
+    ]
+
+
+def test_an_out_dir_image_counts_only_for_a_source_the_config_compiles(
+    make_project: ProjectFactory,
+) -> None:
+    # a `.tsx` source outside the config's `include` (`./lib/**/*.ts`) is not emitted by it
+    files = {**ARTILLERY, f"{PKG}/lib/console-reporter.tsx": "export default 1;\n"}
+    assert claims(git_project(files, make_project)) == [
+        f"unresolved-import {PKG}/console-reporter.js:1",
+        f"unresolved-import {PKG}/util.js:2",
+    ]
+    files[f"{PKG}/lib/console-reporter.ts"] = files.pop(f"{PKG}/lib/console-reporter.tsx")
+    assert claims(git_project(files, make_project)) == [f"unresolved-import {PKG}/util.js:2"]

@@ -21,6 +21,7 @@ from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
+from filid.check.out_dir_images import OutDirImages
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
@@ -74,6 +75,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     directory_named = DirectoryNamedImports(project)
     toolchain = ToolchainResolved(project, configs)
     build_copies = BuildCopies(project)
+    out_dir_images = OutDirImages(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     for item in project.file_graph.unresolved:
@@ -222,6 +224,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         ):
             # a file the bundler finds (only existing ones count: a twin inside an ignored
             # build folder says nothing about the import)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if item.specifier.startswith(".") and out_dir_images.resolves(item.file, bases):
+            # the package's own tsc output: `rootDir` + `lib/util.ts` → `outDir` +
+            # `lib/util.js` (artillery's shim `./dist/lib/util.js`, check.out_dir_images)
             unjudged.add((item.file, item.specifier))
             continue
         if build_copies.writes_beside_copy(item.file, item.specifier):

@@ -487,6 +487,17 @@ class TsconfigIndex:
         set to true (unset in a base filid cannot read counts as emitting)."""
         return self._load(config).no_emit is not True
 
+    def emit_dirs(self, config: str) -> tuple[str, str] | None:
+        """(``rootDir``, ``outDir``) of ``config`` with its ``extends`` chain, root-relative,
+        when it sets both and lets tsc emit; None otherwise or when it cannot be read."""
+        try:
+            raw = self._load(config)
+        except InputError:
+            return None
+        if raw.root_dir is None or raw.out_dir is None or raw.no_emit is True:
+            return None
+        return raw.root_dir, raw.out_dir
+
     def references_of(self, config: str) -> tuple[str, ...]:
         """The configs ``config`` lists in ``references`` (project references)."""
         return self._load(config).references
