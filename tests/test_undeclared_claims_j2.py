@@ -188,3 +188,29 @@ def test_an_out_dir_image_counts_only_for_a_source_the_config_compiles(
     ]
     files[f"{PKG}/lib/console-reporter.ts"] = files.pop(f"{PKG}/lib/console-reporter.tsx")
     assert claims(git_project(files, make_project)) == [f"unresolved-import {PKG}/util.js:2"]
+
+
+# -- framework7io/framework7: a `.js` import of a compiled single-file component ---------------
+# `src/vue/shared/router-open-in.js` imports `'../components/popup.js'`: the build compiles
+# `src/vue/components/popup.vue` to `build/vue/components/popup.js`, beside the output of
+# `shared/`. No `popup.js` exists in the source tree.
+
+FRAMEWORK7 = {
+    "package.json": json.dumps({"name": "framework7", "scripts": {"build": "node build.js"}}),
+    "src/vue/components/popup.vue": "<template><div /></template>\n",
+    "src/vue/components/view.svelte": "<div />\n",
+    "src/vue/framework7-vue.js": "export { openIn } from './shared/router-open-in.js';\n",
+    "src/vue/shared/router-open-in.js": (
+        "import Popup from '../components/popup.js';\n"
+        "import View from '../components/view.js';\n"
+        "import Sheet from '../components/sheet.js';\n"
+        "export const openIn = [Popup, View, Sheet];\n"
+    ),
+}
+
+
+def test_a_js_import_of_a_single_file_component_is_no_claim(make_project: ProjectFactory) -> None:
+    # no `sheet.vue`: `../components/sheet.js` finds nothing in any layout
+    assert claims(make_project(FRAMEWORK7)) == [
+        "unresolved-import src/vue/shared/router-open-in.js:3"
+    ]

@@ -50,6 +50,8 @@ __all__ = ["generated_imports"]
 
 _JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
 _DECLARATION_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts")
+# Single-file components a build compiles to JavaScript (Vue, Svelte, Astro).
+_COMPONENT_EXTENSIONS = (".vue", ".svelte", ".astro")
 
 
 def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
@@ -250,7 +252,13 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             twins = (
                 # `./jsx.js` names `jsx.ts`… or the declaration file `jsx.d.ts` (solid copies
                 # one in and its `.gitignore` names it)
-                (*(stem + e for e in SOURCE_EXTENSIONS), *_declarations(stem, extension))
+                (
+                    *(stem + e for e in SOURCE_EXTENSIONS),
+                    *_declarations(stem, extension),
+                    # a single-file component its build compiles to `x.js` beside the
+                    # importer's output (framework7's `'../components/popup.js'`, `popup.vue`)
+                    *(stem + e for e in _COMPONENT_EXTENSIONS if extension == "js"),
+                )
                 if dot and "/" not in extension and extension in _JS_EXTENSIONS
                 else (f"{stem}.d.{extension}",)  # `./types.ts` finds `types.d.ts` (qwik)
                 if dot and "/" not in extension and extension in ("ts", "mts", "cts")
