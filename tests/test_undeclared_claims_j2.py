@@ -214,3 +214,39 @@ def test_a_js_import_of_a_single_file_component_is_no_claim(make_project: Projec
     assert claims(make_project(FRAMEWORK7)) == [
         "unresolved-import src/vue/shared/router-open-in.js:3"
     ]
+
+
+# -- nats-io/nats.js: copies in a generated TypeDoc site's `media/` ----------------------------
+# `docs/services/` is TypeDoc output committed for GitHub Pages; TypeDoc copied
+# `services/examples/01_services.ts`, which the README links to, into `media/`. Its
+# `"../src/mod.ts"` resolves only from `services/examples/`.
+
+TYPEDOC_PAGE = (
+    '<!DOCTYPE html><html class="default"><head><script async src="assets/search.js">'
+    '</script></head><body><header class="tsd-page-toolbar"></header></body></html>\n'
+)
+EXAMPLE = 'import { Svc } from "../src/mod.ts";\nexport const s = Svc;\n'
+NATS = {
+    "deno.json": json.dumps({"lint": {"exclude": ["docs/"]}}),
+    "services/src/mod.ts": "export const Svc = 1;\n",
+    "services/examples/01_services.ts": EXAMPLE,
+    "docs/services/index.html": TYPEDOC_PAGE,
+    "docs/services/assets/search.js": "window.searchData = '';\n",
+    "docs/services/assets/main.js": "export {};\n",
+    "docs/services/media/01_services.ts": EXAMPLE,
+    # the same copy in a `media/` folder of a hand-written page: judged
+    "site/index.html": "<!DOCTYPE html><html><body><h1>nats</h1></body></html>\n",
+    "site/assets/search.js": "export {};\n",
+    "site/media/01_services.ts": EXAMPLE,
+    "bin/os_compatibility.ts": (
+        'import { connect } from "../src/mod.ts";\nexport const c = connect;\n'
+    ),
+}
+
+
+def test_a_copy_in_a_typedoc_sites_media_folder_is_no_claim(make_project: ProjectFactory) -> None:
+    # `bin/`'s import of the deleted root `src/mod.ts` is nats.js's one true error
+    assert claims(make_project(NATS)) == [
+        "unresolved-import bin/os_compatibility.ts:1",
+        "unresolved-import site/media/01_services.ts:1",
+    ]

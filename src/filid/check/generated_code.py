@@ -35,6 +35,7 @@ from filid.check.toolchain_resolved import (
 )
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
 from filid.check.tshy_layout import TshyBuilds
+from filid.check.typedoc_media import TypedocMedia
 from filid.check.url_imports import bundler_ignored
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
@@ -78,6 +79,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     toolchain = ToolchainResolved(project, configs)
     build_copies = BuildCopies(project)
     out_dir_images = OutDirImages(project)
+    typedoc_media = TypedocMedia(project.root)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     for item in project.file_graph.unresolved:
@@ -104,6 +106,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         ) or bundler_ignored(project.root, facts, item.file, item.line, item.specifier):
             # tsc finds `./x.tsx` as `x.ts` for an erased import; the bundler leaves a
             # `webpackIgnore`/`@vite-ignore` import() for run time (docs/rules.md)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if typedoc_media.holds(item.file):
+            # a copy TypeDoc made for a generated site's `media/` (nats.js's
+            # `docs/services/media/01_services.ts`): documentation, never compiled
             unjudged.add((item.file, item.specifier))
             continue
         if is_fixture_path(item.file):
