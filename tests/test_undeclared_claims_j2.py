@@ -250,3 +250,43 @@ def test_a_copy_in_a_typedoc_sites_media_folder_is_no_claim(make_project: Projec
         "unresolved-import bin/os_compatibility.ts:1",
         "unresolved-import site/media/01_services.ts:1",
     ]
+
+
+# -- remix-run/react-router-templates: `rootDirs` in a Deno config -----------------------------
+# `deno/deno.jsonc` (comments, trailing commas) sets `"rootDirs": [".", "./.react-router/types"]`;
+# `react-router typegen` writes `.react-router/types/app/+types/root.ts` (git-ignored). The
+# folder has no tsconfig.
+
+DENO_JSONC = (
+    "{\n  // Deno reads its compiler options here\n"
+    '  "tasks": { "typegen": "deno run -A npm:@react-router/dev typegen", },\n'
+    '  "compilerOptions": {\n    "jsx": "react-jsx",\n'
+    '    "rootDirs": [".", "./.react-router/types"],\n  },\n}\n'
+)
+ROUTE = 'import type { Route } from "./+types/root.ts";\nexport const r: Route | null = null;\n'
+TEMPLATES = {
+    "deno/.gitignore": "/.react-router/\n",
+    "deno/package.json": json.dumps({"name": "deno-template", "private": True}),
+    "deno/deno.jsonc": DENO_JSONC,
+    "deno/app/root.tsx": ROUTE,
+    # the same import in a Deno project without `rootDirs`: nothing maps `./+types`
+    "plain/package.json": json.dumps({"name": "plain-template", "private": True}),
+    "plain/deno.json": json.dumps({"compilerOptions": {"jsx": "react-jsx"}}),
+    "plain/app/root.tsx": ROUTE,
+}
+
+
+def test_root_dirs_in_a_deno_config_merge_the_generated_types(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(git_project(TEMPLATES, make_project)) == [
+        "unresolved-import plain/app/root.tsx:1"
+    ]
+
+
+def test_a_nearer_tsconfig_overrides_the_deno_config(make_project: ProjectFactory) -> None:
+    files = {**TEMPLATES, "deno/app/tsconfig.json": json.dumps({"compilerOptions": {}})}
+    assert claims(git_project(files, make_project)) == [
+        "unresolved-import deno/app/root.tsx:1",
+        "unresolved-import plain/app/root.tsx:1",
+    ]

@@ -19,6 +19,7 @@ from filid.check.build_layout import (
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
+from filid.check.deno_config import DenoRootDirs
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.out_dir_images import OutDirImages
@@ -80,6 +81,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     build_copies = BuildCopies(project)
     out_dir_images = OutDirImages(project)
     typedoc_media = TypedocMedia(project.root)
+    deno_root_dirs = DenoRootDirs(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     for item in project.file_graph.unresolved:
@@ -211,6 +213,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if hoisted.holds(item.specifier):
             # an alias that finds nothing falls back to the root's node_modules (tsc)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if item.specifier.startswith((".", "/")) and deno_root_dirs.maps(item.file):
+            # a Deno config's `rootDirs` merges a generated folder (react-router-templates'
+            # `deno/`: `./+types/root.ts`), as a tsconfig's does (check.deno_config)
             unjudged.add((item.file, item.specifier))
             continue
         if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
