@@ -290,3 +290,35 @@ def test_a_nearer_tsconfig_overrides_the_deno_config(make_project: ProjectFactor
         "unresolved-import deno/app/root.tsx:1",
         "unresolved-import plain/app/root.tsx:1",
     ]
+
+
+# -- preactjs/wmr: the demo wmr itself builds ---------------------------------------------------
+# `examples/demo` depends on `wmr`; its `public/index.tsx` imports `'./pages/home.js'`, which
+# wmr's resolve-extensions plugin finds as `pages/home/index.js`.
+
+WMR_DEMO = {
+    "examples/demo/package.json": json.dumps(
+        {"name": "@examples/demo", "private": True, "devDependencies": {"wmr": "*"}}
+    ),
+    "examples/demo/public/pages/home/index.js": "export default function Home() {}\n",
+    "examples/demo/public/index.tsx": (
+        "import Home from './pages/home.js';\nimport About from './pages/about.js';\n"
+        "export const pages = [Home, About];\n"
+    ),
+}
+
+
+def test_wmr_finds_a_folder_index_for_a_js_specifier(make_project: ProjectFactory) -> None:
+    # no `pages/about*`: wmr finds nothing either
+    assert claims(make_project(WMR_DEMO)) == ["unresolved-import examples/demo/public/index.tsx:2"]
+
+
+def test_a_js_specifier_naming_a_folder_is_judged_outside_wmr(
+    make_project: ProjectFactory,
+) -> None:
+    manifest = json.dumps({"name": "@examples/demo", "private": True})
+    files = {**WMR_DEMO, "examples/demo/package.json": manifest}
+    assert claims(make_project(files)) == [
+        "unresolved-import examples/demo/public/index.tsx:1",
+        "unresolved-import examples/demo/public/index.tsx:2",
+    ]
