@@ -322,3 +322,61 @@ def test_a_js_specifier_naming_a_folder_is_judged_outside_wmr(
         "unresolved-import examples/demo/public/index.tsx:1",
         "unresolved-import examples/demo/public/index.tsx:2",
     ]
+
+
+# -- redux-form/redux-form: Flow `import type` of a `.js.flow` declaration file ----------------
+# `src/types.js.flow` is tracked, `src/types.js` is not; Flow reads the `.flow` file for
+# `./types`, and babel's flow preset erases the `import type`.
+
+REDUX_FORM = {
+    ".flowconfig": "[ignore]\n<PROJECT_ROOT>/dist/.*\n",
+    "package.json": json.dumps({"name": "redux-form", "main": "lib/index.js"}),
+    "src/types.js.flow": "// @flow\nexport type Structure = {};\n",
+    "src/values.js.flow": "// @flow\nexport const values = 1;\n",
+    "src/index.js": "// @flow\nexport { s, values } from './createField';\n",
+    "src/createField.js": (
+        "// @flow\n"
+        "import type { Structure } from './types'\n"
+        "import { values } from './values'\n"
+        "import type { Gone } from './gone'\n"
+        "export const s: ?Structure = null;\nexport { values };\n"
+    ),
+}
+
+
+def test_a_flow_type_import_finds_its_js_flow_declaration(make_project: ProjectFactory) -> None:
+    # a value import of a `.js.flow`-only module fails at run time; `./gone` has no file
+    assert claims(make_project(REDUX_FORM)) == [
+        "unresolved-import src/createField.js:3",
+        "unresolved-import src/createField.js:4",
+    ]
+
+
+# -- bitburner-official/bitburner-src (judge J1): a CommonJS require of a native addon -------------
+# `electron/greenworks.js` requires `./lib/greenworks-osx64`; `lib/greenworks-osx64.node` is a
+# committed binary, which Node's CommonJS resolver finds (`X`, `X.js`, `X.json`, `X.node`).
+
+BITBURNER = {
+    "electron/package.json": json.dumps({"name": "bitburner", "main": "main.js"}),
+    "electron/main.js": (
+        "const greenworks = require('./greenworks');\nconst esm = import('./esm.mjs');\n"
+        "module.exports = [greenworks, esm];\n"
+    ),
+    "electron/greenworks.js": (
+        "let greenworks = require('./lib/greenworks-osx64');\n"
+        "const gone = require('./lib/greenworks-gone');\n"
+        "module.exports = [greenworks, gone];\n"
+    ),
+    "electron/lib/greenworks-osx64.node": b"\x7fELF",
+    "electron/esm.mjs": "import g from './lib/greenworks-osx64';\nexport default g;\n",
+}
+
+
+def test_a_require_finds_a_native_addon_without_its_extension(
+    make_project: ProjectFactory,
+) -> None:
+    # an ESM import does not try `.node`; `greenworks-gone` has no file at all
+    assert claims(make_project(BITBURNER)) == [
+        "unresolved-import electron/esm.mjs:1",
+        "unresolved-import electron/greenworks.js:2",
+    ]

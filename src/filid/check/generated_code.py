@@ -44,6 +44,7 @@ from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.tsconfig import JS_SUFFIXES
 from filid.model.errors import InputError
+from filid.model.facts import ImportKind
 from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file
@@ -260,6 +261,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # resolved by the project's own toolchain (`check.toolchain_resolved`)
             unjudged.add((item.file, item.specifier))
             continue
+        kinds = {
+            fact.kind
+            for fact in (facts.imports if facts is not None else ())
+            if fact.line == item.line and fact.specifier == item.specifier
+        }
         for base in bases:
             # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
             stem, dot, extension = base.rpartition(".")
@@ -289,6 +295,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
+                # Node's CommonJS require() tries `.node`: a native addon (bitburner's
+                # `require("./lib/greenworks-osx64")` beside `greenworks-osx64.node`)
+                *((base + ".node",) if kinds == {ImportKind.REQUIRE} else ()),
+                # Flow reads `x.js.flow` for `./x` or `./x.js`; an `import type` is erased
+                # before anything runs it (redux-form's `import type { … } from './types'`)
+                *(_flow_declarations(base) if kinds == {ImportKind.TYPE} else ()),
                 # the folder's manifest entries: present, or git ignores them (tutanota's
                 # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
                 *manifest_targets(project.root, base),
@@ -338,6 +350,14 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
         *(base + e for e in _STYLE_EXTENSIONS),
         *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
     )
+
+
+def _flow_declarations(base: str) -> tuple[str, ...]:
+    """The Flow declaration files Flow reads for ``base``: ``x.js.flow`` for ``./x`` (and
+    ``x/index.js.flow``), ``x.js.flow`` for ``./x.js``."""
+    if base.endswith((".js", ".jsx", ".mjs", ".cjs")):
+        return (base + ".flow",)
+    return (base + ".js.flow", base + "/index.js.flow")
 
 
 def _declarations(stem: str, extension: str) -> tuple[str, ...]:
