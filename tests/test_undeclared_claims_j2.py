@@ -71,6 +71,8 @@ SCHEMATICS = {
     "import { gone } from './lib/gone';\nexport { application, gone };\n",
     "src/lib/application/application.factory.ts": "export const application = 1;\n",
     f"{APP}/tsconfig.json": TEMPLATE_TSCONFIG,
+    # the template's own build config, rendered with it
+    f"{APP}/tsconfig.build.json": '{"extends": "./tsconfig.json", "exclude": ["test"]}\n',
     f"{APP}/package.json": '{\n  "name": "<%= name %>",\n  "dependencies": {\n'
     '<% if (observe) { %>    "@nestjs/observe": "next",\n<% } %>    "rxjs": "^7"\n  }\n}\n',
     f"{APP}/src/main.ts": (
@@ -97,8 +99,9 @@ def test_a_tsconfig_that_breaks_on_a_template_placeholder_is_a_note(
         "in double quotes; left out (its JSON breaks on a template placeholder: a generator's "
         "template, not a package of this project)",
         f"{APP}/tsconfig.json: invalid JSON at line 4 column 15: Expecting value; left out (its "
-        "JSON breaks on a template placeholder and no tsconfig extends or references it: a "
-        "generator's template, not a config of this project; no import below it is claimed)",
+        "JSON breaks on a template placeholder and no tsconfig outside its folder extends or "
+        "references it: a generator's template, not a config of this project; no import below "
+        "it is claimed)",
     ]
 
 

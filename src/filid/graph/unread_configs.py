@@ -55,8 +55,9 @@ NOTHING_NEEDS_IT = (
 )
 
 TEMPLATE_DATA = (
-    "its JSON breaks on a template placeholder and no tsconfig extends or references it: a "
-    "generator's template, not a config of this project; no import below it is claimed"
+    "its JSON breaks on a template placeholder and no tsconfig outside its folder extends or "
+    "references it: a generator's template, not a config of this project; no import below it "
+    "is claimed"
 )
 # Template placeholders (EJS/Lodash `<% %>`, Mustache/Handlebars/Jinja `{{ }}` and `{% %}`,
 # JavaScript template literals `${ }`): opener and closer, on one line.
@@ -122,11 +123,14 @@ def template_excuse(
     names_of: Callable[[str], Iterable[str]],
 ) -> str | None:
     """``TEMPLATE_DATA`` when the unreadable ``config`` breaks on a template placeholder
-    (``breaks_on_placeholder``) and no config names it in ``extends`` or ``references``
-    (``tsc -b`` would read it then), else None."""
+    (``breaks_on_placeholder``) and no config outside its folder names it in ``extends`` or
+    ``references`` (``tsc -b`` would read it then), else None. A config of the same folder is
+    the same template's (nestjs/schematics' ``files/ts-esm/tsconfig.build.json`` extends
+    ``./tsconfig.json``): it is rendered with it, never read where it lies."""
     if not breaks_on_placeholder(error):
         return None
-    for other in sorted(f for f in files if f != config and _is_config_like(f)):
+    folder = parent_dir(config)
+    for other in sorted(f for f in files if _is_config_like(f) and not is_within(f, folder)):
         if config in names_of(other):
             return None
     return TEMPLATE_DATA
