@@ -48,7 +48,7 @@ class DenoRootDirs:
             if current == ".":
                 return False
             current = parent_dir(current)
-        options = self._project.resolver.tsconfigs.for_directory(directory)
+        options = self._project.resolver.tsconfigs.for_file(file)
         if options is not None and is_within(parent_dir(options.config), current):
             return False  # a tsconfig at or below the Deno config's folder governs the file
         found = self._maps.get(config)
