@@ -417,8 +417,7 @@ def test_an_extensionless_import_finds_a_file_a_require_hook_loads(
 
 # -- vercel/examples (judge J1): Redwood's import-dir macro --------------------------------------
 # `api/src/functions/graphql.js` imports `'src/graphql/**/*.{js,ts}'`; Redwood's babel preset
-# turns it into an object of the matching modules (none here: the app has no SDL file yet;
-# the real `src/graphql/` holds only `.keep`).
+# turns it into an object of the matching modules (none: `src/graphql/` holds only `.keep`).
 
 REDWOOD = {
     "redwood.toml": "[web]\n  port = 8910\n",
@@ -426,6 +425,7 @@ REDWOOD = {
     "api/jsconfig.json": json.dumps(
         {"compilerOptions": {"baseUrl": ".", "paths": {"src/*": ["./src/*"]}}}
     ),
+    "api/src/graphql/.keep": "",
     "api/src/lib/db.js": "export const db = {};\n",
     "api/src/functions/graphql.js": (
         "import schemas from 'src/graphql/**/*.{js,ts}'\n"
