@@ -413,37 +413,3 @@ def test_an_extensionless_import_finds_a_file_a_require_hook_loads(
     assert claims(make_project(NYLAS)) == [
         "unresolved-import packages/client-app/lib/activity-list.jsx:3"
     ]
-
-
-# -- vercel/examples (judge J1): Redwood's import-dir macro --------------------------------------
-# `api/src/functions/graphql.js` imports `'src/graphql/**/*.{js,ts}'`; Redwood's babel preset
-# turns it into an object of the matching modules (none: `src/graphql/` holds only `.keep`).
-
-REDWOOD = {
-    "redwood.toml": "[web]\n  port = 8910\n",
-    "api/package.json": json.dumps({"name": "api", "dependencies": {"@redwoodjs/api": "^0.25.0"}}),
-    "api/jsconfig.json": json.dumps(
-        {"compilerOptions": {"baseUrl": ".", "paths": {"src/*": ["./src/*"]}}}
-    ),
-    "api/src/graphql/.keep": "",
-    "api/src/lib/db.js": "export const db = {};\n",
-    "api/src/functions/graphql.js": (
-        "import schemas from 'src/graphql/**/*.{js,ts}'\n"
-        "import { db } from 'src/lib/db'\n"
-        "import { gone } from 'src/lib/gone'\n"
-        "export const handler = [schemas, db, gone];\n"
-    ),
-    "web/package.json": json.dumps({"name": "web", "dependencies": {"react": "17"}}),
-    "web/jsconfig.json": json.dumps(
-        {"compilerOptions": {"baseUrl": ".", "paths": {"src/*": ["./src/*"]}}}
-    ),
-    "web/src/index.js": "import pages from 'src/pages/**/*.js'\nexport default pages;\n",
-}
-
-
-def test_a_wildcard_specifier_is_redwoods_import_dir_macro(make_project: ProjectFactory) -> None:
-    # `src/lib/gone` names no file; the `web` package names no @redwoodjs package here
-    assert claims(make_project(REDWOOD)) == [
-        "unresolved-import api/src/functions/graphql.js:3",
-        "unresolved-import web/src/index.js:1",
-    ]

@@ -8,13 +8,6 @@ import``: ``import FatalErrorPage from 'src/pages/FatalErrorPage'`` loads
 importer names one of these among its dependencies, an import of a folder holding its
 namesake file resolves (vercel's ``examples/redwoodjs/web/src/index.js``); a folder without
 it still fails, and stays a claim. Only files that exist count.
-
-The same preset applies ``babel-plugin-redwood-import-dir``: ``import services from
-'src/services/**/*.{js,ts}'`` becomes an object of every matching module (an empty one when
-none matches: vercel's `examples/redwoodjs/api/src/functions/graphql.js` beside an empty
-`src/graphql/`). So in a package whose manifest (at or above the importer) names an
-``@redwoodjs/`` package, a specifier holding a ``*`` wildcard is that macro, never a path
-(``redwood_glob``, after judge J1); elsewhere it stays a claim.
 """
 
 from __future__ import annotations
@@ -53,23 +46,6 @@ class DirectoryNamedImports:
         if not any(candidate in self._files for candidate in candidates):
             return False
         return self._uses_plugin(parent_dir(file))
-
-    def redwood_glob(self, file: str, specifier: str) -> bool:
-        """Whether ``specifier`` is a wildcard import of Redwood's import-dir plugin: it holds
-        a ``*`` and ``file``'s package or one above names an ``@redwoodjs/`` package."""
-        if "*" not in specifier:
-            return False
-        directory = parent_dir(file)
-        while True:
-            manifest = join_path(directory, "package.json")
-            if manifest in self._files and any(
-                name.startswith(_REDWOOD_SCOPE)
-                for name, _ in declared_dependencies(self._project.root, manifest)
-            ):
-                return True
-            if directory == ".":
-                return False
-            directory = parent_dir(directory)
 
     def _uses_plugin(self, directory: str) -> bool:
         known = self._uses.get(directory)

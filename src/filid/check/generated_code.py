@@ -189,11 +189,6 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # schematic's `files/` templates, which import only each other)
             unjudged.add((item.file, item.specifier))
             continue
-        if directory_named.redwood_glob(item.file, item.specifier):
-            # Redwood's import-dir macro (`'src/services/**/*.{js,ts}'`), an object of every
-            # matching module, empty or not (vercel's examples/redwoodjs, judge J1)
-            unjudged.add((item.file, item.specifier))
-            continue
         if glob_matches(project.root, parent_dir(item.file), item.specifier):
             # a glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
             # react-spectrum's `'../intl/*.json'`) that matches files: not a path at all
