@@ -383,33 +383,3 @@ def test_a_require_finds_a_native_addon_without_its_extension(
         "unresolved-import electron/esm.mjs:1",
         "unresolved-import electron/greenworks.js:2",
     ]
-
-
-# -- nylas/nylas-mail (judge J1): files only a registered require hook loads --------------------
-# `compile-cache.js` registers babel and CoffeeScript compilers in `require.extensions` for
-# `.es6`, `.coffee` and `.cjsx`; `activity-list.jsx` imports `./activity-list-actions`, which
-# is `activity-list-actions.es6`.
-
-NYLAS = {
-    "packages/client-app/package.json": json.dumps(
-        {"name": "nylas", "main": "src/browser/main.js"}
-    ),
-    "packages/client-app/src/browser/main.js": "require('../../lib/activity-list');\n",
-    "packages/client-app/lib/activity-list.jsx": (
-        "import Actions from './activity-list-actions';\n"
-        "import Store from './activity-list-store';\n"
-        "import Gone from './activity-list-gone';\n"
-        "export default [Actions, Store, Gone];\n"
-    ),
-    "packages/client-app/lib/activity-list-actions.es6": "export default {};\n",
-    "packages/client-app/lib/activity-list-store.coffee": "module.exports = {}\n",
-}
-
-
-def test_an_extensionless_import_finds_a_file_a_require_hook_loads(
-    make_project: ProjectFactory,
-) -> None:
-    # `activity-list-gone` has no file of any extension
-    assert claims(make_project(NYLAS)) == [
-        "unresolved-import packages/client-app/lib/activity-list.jsx:3"
-    ]

@@ -336,11 +336,6 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
 # them (simplenote-electron's `import './style'` beside `style.scss`).
 _STYLE_EXTENSIONS = (".scss", ".sass", ".css", ".less", ".styl")
 
-# Extensions no resolver tries by default, which only a require hook loads (babel-register's
-# defaults hold `.es6` and `.es`; coffeescript/register adds `.coffee`, `.litcoffee`;
-# cjsx-register adds `.cjsx`): a file of that name exists only where the project registers it.
-_HOOKED_EXTENSIONS = (".es6", ".es", ".coffee", ".litcoffee", ".cjsx")
-
 # React Native's platform files (Metro picks `X.ios.tsx` for `./X` on iOS; tsconfig's
 # `moduleSuffixes: [".ios", ".android", ""]` makes tsc do the same).
 _PLATFORM_SUFFIXES = (".ios", ".android", ".native", ".web")
@@ -350,8 +345,7 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
     """Files a bundler or Node finds for the extensionless ``base`` that TypeScript's probing
     over the universe does not: a single-file component (``./App`` → ``App.vue``, ``./Tag`` →
     ``Tag/index.vue``: webpack's ``resolve.extensions`` in Vue CLI projects, vue-element-admin,
-    marktext), a style sheet (``./style`` → ``style.scss``: simplenote-electron), a file a
-    require hook loads (``./activity-list-actions`` → ``.es6``: nylas-mail), a platform
+    marktext), a style sheet (``./style`` → ``style.scss``: simplenote-electron), a platform
     file (``./Icon`` → ``Icon.ios.tsx``: rainbow, mattermost-mobile) and a folder's index the
     universe leaves out (a tracked ``build/`` folder of sources: simplenote-electron's
     ``detect/build/index.js``). Decision (issue 23, SPEC is silent): such an import resolves
@@ -362,9 +356,6 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
         base + "/index.vue",
         *(base + e for e in _STYLE_EXTENSIONS),
         *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
-        # a file only a require hook loads (babel-register's default `.es6`/`.es`, the
-        # CoffeeScript compilers nylas-mail registers in `require.extensions`)
-        *(base + e for e in _HOOKED_EXTENSIONS),
     )
 
 
