@@ -20,9 +20,11 @@ from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
+from filid.check.glob_specifiers import glob_folder_exists
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
+from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
 from filid.check.toolchain_resolved import (
@@ -166,7 +168,9 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # schematic's `files/` templates, which import only each other)
             unjudged.add((item.file, item.specifier))
             continue
-        if glob_matches(project.root, parent_dir(item.file), item.specifier):
+        if glob_matches(project.root, parent_dir(item.file), item.specifier) or (
+            glob_folder_exists(project.root, project.resolver, item.file, item.specifier)
+        ):
             # a glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
             # react-spectrum's `'../intl/*.json'`) that matches files: not a path at all
             unjudged.add((item.file, item.specifier))
@@ -211,7 +215,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             os.path.isfile(project.root / twin)
             for base in bases
             if not base.startswith("../") and base not in ("", ".")
-            for twin in _bundler_twins(base)
+            for twin in (*_bundler_twins(base), *hooked_twins(base))
         ):
             # a file the bundler finds (only existing ones count: a twin inside an ignored
             # build folder says nothing about the import)

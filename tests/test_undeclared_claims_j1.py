@@ -1,0 +1,126 @@
+"""Claims in a project that declares nothing (SPEC §0): layouts blind judge J1 met (F3–F6,
+D3), each a minimal copy of the real repository's. Every test keeps a true claim of the same
+shape beside the false one it removes."""
+
+from __future__ import annotations
+
+import json
+
+from tests.claims import claims
+from tests.conftest import ProjectFactory
+
+# -- vercel/examples: Redwood's glob imports (F6) -----------------------------------------------
+# Redwood's babel preset expands `src/graphql/**/*.{js,ts}` into one import per file; the
+# graphql folder holds only a `.keep`, so the pattern matches nothing (an empty object).
+
+REDWOOD = {
+    "redwood.toml": "[web]\n  port = 8910\n",
+    "package.json": json.dumps({"private": True, "workspaces": ["api"]}),
+    "api/package.json": json.dumps({"name": "api", "version": "0.0.0"}),
+    "api/jsconfig.json": json.dumps(
+        {
+            "compilerOptions": {"baseUrl": ".", "paths": {"src/*": ["./src/*"]}},
+            "include": ["src/**/*"],
+        }
+    ),
+    "api/babel.config.js": (
+        "module.exports = { presets: ['@redwoodjs/core/config/babel-preset'] };\n"
+    ),
+    "api/src/graphql/.keep": "",
+    "api/src/services/posts/posts.js": "export const posts = () => [];\n",
+    "api/src/lib/db.js": "export const db = {};\n",
+    "api/src/functions/graphql.js": (
+        "import schemas from 'src/graphql/**/*.{js,ts}'\n"
+        "import { db } from 'src/lib/db'\n"
+        "import services from 'src/services/**/*.{js,ts}'\n"
+        "import sdls from 'src/schema/**/*.sdl.{js,ts}'\n"
+        "import local from './handlers/*.js'\n"
+        "import gone from 'src/lib/gone'\n"
+        "export const handler = [schemas, db, services, sdls, local, gone];\n"
+    ),
+}
+
+
+def test_a_glob_specifier_over_an_existing_folder_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # `src/schema/` and `./handlers/` do not exist: the pattern can never match (still
+    # claimed), as is the plain path `src/lib/gone`
+    assert claims(make_project(REDWOOD)) == [
+        "unresolved-import api/src/functions/graphql.js:4",
+        "unresolved-import api/src/functions/graphql.js:5",
+        "unresolved-import api/src/functions/graphql.js:6",
+    ]
+
+
+def test_square_brackets_are_no_glob(make_project: ProjectFactory) -> None:
+    # Next.js folders `[id]` are literal names: a missing `./[id]/gone` is claimed
+    files = {
+        "package.json": json.dumps({"name": "app", "private": True}),
+        "tsconfig.json": json.dumps({"include": ["app"]}),
+        "app/[id]/page.tsx": "export default function Page() { return null; }\n",
+        "app/layout.tsx": (
+            "import Page from './[id]/page';\nimport Gone from './[id]/gone';\n"
+            "export default [Page, Gone];\n"
+        ),
+    }
+    assert claims(make_project(files)) == ["unresolved-import app/layout.tsx:2"]
+
+
+# -- nylas/nylas-mail: `.es6`/`.cjsx`/`.coffee` files loaded through require hooks (F5) ---------
+# compile-cache.js registers compilers in `require.extensions`; the servers run `babel-node`.
+
+NYLAS = {
+    "package.json": json.dumps({"private": True, "workspaces": ["packages/*"]}),
+    "packages/client-app/package.json": json.dumps(
+        {"name": "nylas-mail", "main": "./src/browser/main.js"}
+    ),
+    "packages/client-app/src/compile-cache.js": (
+        "const COMPILERS = { '.es6': 1, '.coffee': 2, '.cjsx': 3 };\n"
+        "Object.keys(COMPILERS).forEach((extension) => {\n"
+        "  Object.defineProperty(require.extensions, extension, { value: COMPILERS[extension] });\n"
+        "});\n"
+    ),
+    "packages/client-app/src/browser/main.js": (
+        "require('../compile-cache');\nrequire('../../internal_packages/activity-list/lib/main');\n"
+    ),
+    "packages/client-app/internal_packages/activity-list/lib/main.es6": "export default 1;\n",
+    "packages/client-app/internal_packages/activity-list/lib/activity-list-actions.es6": (
+        "export default {};\n"
+    ),
+    "packages/client-app/internal_packages/activity-list/lib/button.cjsx": "module.exports = 1\n",
+    "packages/client-app/internal_packages/activity-list/lib/store.coffee": "module.exports = 2\n",
+    "packages/client-app/internal_packages/activity-list/lib/activity-list.jsx": (
+        "import ActivityListActions from './activity-list-actions';\n"
+        "import Button from './button';\n"
+        "import Store from './store';\n"
+        "import Gone from './activity-list-gone';\n"
+        "export default [ActivityListActions, Button, Store, Gone];\n"
+    ),
+    "packages/client-app/internal_packages/activity-list/lib/activity-list-button.jsx": (
+        "import ActivityList from './activity-list';\nexport default ActivityList;\n"
+    ),
+    "packages/cloud-api/package.json": json.dumps(
+        {"name": "cloud-api", "scripts": {"start": "babel-node app.js"}}
+    ),
+    "packages/cloud-api/app.js": "const { errors } = require('isomorphic-core');\n",
+    "packages/isomorphic-core/package.json": json.dumps(
+        {"name": "isomorphic-core", "main": "index.js"}
+    ),
+    "packages/isomorphic-core/src/errors.es6": "module.exports = {};\n",
+    "packages/isomorphic-core/index.js": (
+        "module.exports.errors = require('./src/errors');\n"
+        "module.exports.gone = require('./src/gone');\n"
+    ),
+}
+
+
+def test_an_extensionless_import_of_a_hooked_language_file_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # a name no file answers, in any language, is still claimed
+    assert claims(make_project(NYLAS)) == [
+        "unresolved-import packages/client-app/internal_packages/activity-list/lib/"
+        "activity-list.jsx:4",
+        "unresolved-import packages/isomorphic-core/index.js:2",
+    ]
