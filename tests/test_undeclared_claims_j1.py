@@ -124,3 +124,43 @@ def test_an_extensionless_import_of_a_hooked_language_file_is_no_claim(
         "activity-list.jsx:4",
         "unresolved-import packages/isomorphic-core/index.js:2",
     ]
+
+
+# -- meetfranz/franz: an import its authors marked with `import/no-unresolved` (F3) ------------
+# gulp copies the root package.json into `build/`, beside the compiled `src/index.js`.
+
+FRANZ = {
+    "package.json": json.dumps({"name": "franz", "main": "index.js"}),
+    "gulpfile.babel.js": (
+        "import gulp from 'gulp';\n"
+        "export function mvPackageJson() {\n"
+        "  return gulp.src(['./package.json']).pipe(gulp.dest('build'));\n"
+        "}\n"
+    ),
+    "src/config.js": "export const config = {};\n",
+    "src/app.js": "import './index';\n",
+    "src/index.js": (
+        "import { config } from './config';\n"
+        "import { appId } from './package.json'; // eslint-disable-line import/no-unresolved\n"
+        "// eslint-disable-next-line n/no-missing-import -- copied in by the build\n"
+        "import version from './version.json';\n"
+        "import { gone } from './gone'; // eslint-disable-line no-unused-vars\n"
+        "import { bare } from './bare'; // eslint-disable-line\n"
+        "/* eslint-disable import-x/no-unresolved */\n"
+        "import a from './built-a';\n"
+        "/* eslint-enable import-x/no-unresolved */\n"
+        "import b from './built-b';\n"
+        "export default [config, appId, version, gone, bare, a, b];\n"
+    ),
+}
+
+
+def test_an_import_silenced_for_the_unresolved_rule_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # a directive for another rule, or naming none, and a line after `eslint-enable` stay
+    assert claims(make_project(FRANZ)) == [
+        "unresolved-import src/index.js:10",
+        "unresolved-import src/index.js:5",
+        "unresolved-import src/index.js:6",
+    ]

@@ -22,6 +22,7 @@ from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.glob_specifiers import glob_folder_exists
 from filid.check.hoisted_packages import HoistedPackages
+from filid.check.lint_silenced import lint_silenced
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
@@ -78,6 +79,8 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
+    # the authors silenced their linter's unresolved-import rule on it (`check.lint_silenced`)
+    unjudged.update(lint_silenced(project.root, project.file_graph.unresolved))
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
