@@ -164,3 +164,51 @@ def test_an_import_silenced_for_the_unresolved_rule_is_no_claim(
         "unresolved-import src/index.js:5",
         "unresolved-import src/index.js:6",
     ]
+
+
+# -- TiddlyWiki/TiddlyWiki5: plugin modules require tiddler titles (F4) ------------------------
+# `xml-hint.js` is the tiddler `$:/plugins/tiddlywiki/codemirror/addon/hint/xml-hint.js`; its
+# `../../lib/codemirror` is the codemirror plugin's `$:/plugins/tiddlywiki/codemirror/lib/…`.
+
+AUTOCOMPLETE = "plugins/tiddlywiki/codemirror-autocomplete"
+TIDDLYWIKI = {
+    "package.json": json.dumps({"name": "tiddlywiki", "main": "./boot/boot.js"}),
+    "boot/boot.js": "exports.boot = function () {};\n",
+    "plugins/tiddlywiki/codemirror/files/tiddlywiki.files": json.dumps(
+        {
+            "tiddlers": [
+                {
+                    "file": "codemirror.js",
+                    "fields": {"title": "$:/plugins/tiddlywiki/codemirror/lib/codemirror.js"},
+                }
+            ]
+        }
+    ),
+    "plugins/tiddlywiki/codemirror/files/codemirror.js": "module.exports = {};\n",
+    f"{AUTOCOMPLETE}/plugin.info": json.dumps(
+        {"title": "$:/plugins/tiddlywiki/codemirror-autocomplete"}
+    ),
+    f"{AUTOCOMPLETE}/files/tiddlywiki.files": json.dumps(
+        {
+            "tiddlers": [
+                {
+                    "file": "addon/hint/xml-hint.js",
+                    "fields": {"title": "$:/plugins/tiddlywiki/codemirror/addon/hint/xml-hint.js"},
+                }
+            ]
+        }
+    ),
+    f"{AUTOCOMPLETE}/files/addon/hint/xml-hint.js": (
+        "!function(t){t(require('../../lib/codemirror'))}(function(){});\n"
+    ),
+    f"{AUTOCOMPLETE}/files/addon/hint/html-hint.js": (
+        "!function(t){t(require('../../lib/codemirror'), require('./xml-hint'))}(function(){});\n"
+    ),
+    # the same wrapper outside a tiddler folder: a file path, judged
+    "editions/server/lib/hint.js": ("module.exports = require('../../lib/codemirror');\n"),
+    "editions/server/index.js": "module.exports = require('./lib/hint');\n",
+}
+
+
+def test_a_require_in_a_tiddler_folder_is_not_judged(make_project: ProjectFactory) -> None:
+    assert claims(make_project(TIDDLYWIKI)) == ["unresolved-import editions/server/lib/hint.js:1"]

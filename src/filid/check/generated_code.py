@@ -28,6 +28,7 @@ from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
+from filid.check.tiddler_folders import TiddlerFolders
 from filid.check.toolchain_resolved import (
     ENTRY_FIELDS as _ENTRY_FIELDS,
 )
@@ -79,6 +80,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     build_copies = BuildCopies(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
+    tiddlers = TiddlerFolders(project.root)
     # the authors silenced their linter's unresolved-import rule on it (`check.lint_silenced`)
     unjudged.update(lint_silenced(project.root, project.file_graph.unresolved))
     for item in project.file_graph.unresolved:
@@ -105,6 +107,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         ) or bundler_ignored(project.root, facts, item.file, item.line, item.specifier):
             # tsc finds `./x.tsx` as `x.ts` for an erased import; the bundler leaves a
             # `webpackIgnore`/`@vite-ignore` import() for run time (docs/rules.md)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if item.specifier.startswith(".") and tiddlers.holds(item.file):
+            # TiddlyWiki resolves it against tiddler titles (`check.tiddler_folders`)
             unjudged.add((item.file, item.specifier))
             continue
         if is_fixture_path(item.file):
