@@ -1,4 +1,4 @@
-"""Claims in a project that declares nothing (SPEC §0): layouts blind judge J1 met (F3–F6,
+"""Claims in a project that declares nothing (SPEC §0): layouts blind judge J1 met (F3 to F6,
 D3), each a minimal copy of the real repository's. Every test keeps a true claim of the same
 shape beside the false one it removes."""
 

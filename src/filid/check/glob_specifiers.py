@@ -25,7 +25,7 @@ from pathlib import Path
 from filid.graph.compiler_paths import parent_dir
 from filid.graph.resolve import Resolver
 
-__all__ = ["is_glob_specifier", "glob_folder_exists"]
+__all__ = ["glob_folder_exists", "is_glob_specifier"]
 
 
 def _is_glob_segment(segment: str) -> bool:
