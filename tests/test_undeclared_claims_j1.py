@@ -212,3 +212,47 @@ TIDDLYWIKI = {
 
 def test_a_require_in_a_tiddler_folder_is_not_judged(make_project: ProjectFactory) -> None:
     assert claims(make_project(TIDDLYWIKI)) == ["unresolved-import editions/server/lib/hint.js:1"]
+
+
+# -- VulcanJS/Vulcan: `meteor/<pkg>` through a stale jsconfig `paths` entry (D3) ---------------
+# Meteor resolves `meteor/vulcan:email` through `packages/vulcan-email/package.js`'s
+# `api.mainModule('lib/server/main.js', 'server')`; the jsconfig entry names files that never
+# existed.
+
+VULCAN = {
+    "package.json": json.dumps({"name": "vulcan", "private": True}),
+    ".meteor/release": "METEOR@1.10.2\n",
+    ".meteor/versions": "meteor@1.9.3\nvulcan:email@1.16.5\nvulcan:lib@1.16.5\n",
+    "jsconfig.json": json.dumps(
+        {
+            "compilerOptions": {
+                "baseUrl": ".",
+                "paths": {
+                    "meteor/vulcan:lib": ["packages/vulcan-lib/lib/server/main.js"],
+                    "meteor/vulcan:email": ["packages/vulcan-email/lib/server.js"],
+                    "meteor/vulcan:gone": ["packages/vulcan-gone/lib/server.js"],
+                },
+            }
+        }
+    ),
+    "packages/vulcan-lib/package.js": "Package.describe({ name: 'vulcan:lib' });\n",
+    "packages/vulcan-lib/lib/server/main.js": "export const lib = 1;\n",
+    "packages/vulcan-email/package.js": (
+        "Package.describe({ name: 'vulcan:email' });\n"
+        "Package.onUse((api) => { api.mainModule('lib/server/main.js', 'server'); });\n"
+    ),
+    "packages/vulcan-email/lib/server/main.js": "export default {};\n",
+    "packages/vulcan-newsletter/lib/server/newsletters.js": (
+        "import { lib } from 'meteor/vulcan:lib';\n"
+        "import VulcanEmail from 'meteor/vulcan:email';\n"
+        "import Gone from 'meteor/vulcan:gone';\n"
+        "export default [lib, VulcanEmail, Gone];\n"
+    ),
+}
+
+
+def test_a_meteor_package_the_app_lists_is_no_claim(make_project: ProjectFactory) -> None:
+    # `vulcan:gone` is no package of the app: its stale `paths` entry is still claimed
+    assert claims(make_project(VULCAN)) == [
+        "unresolved-import packages/vulcan-newsletter/lib/server/newsletters.js:3"
+    ]

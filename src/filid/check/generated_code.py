@@ -23,6 +23,7 @@ from filid.check.directory_named import DirectoryNamedImports
 from filid.check.glob_specifiers import glob_folder_exists
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.lint_silenced import lint_silenced
+from filid.check.meteor_packages import MeteorPackages
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
@@ -81,6 +82,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     tiddlers = TiddlerFolders(project.root)
+    meteor = MeteorPackages(project.root)
     # the authors silenced their linter's unresolved-import rule on it (`check.lint_silenced`)
     unjudged.update(lint_silenced(project.root, project.file_graph.unresolved))
     for item in project.file_graph.unresolved:
@@ -111,6 +113,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         if item.specifier.startswith(".") and tiddlers.holds(item.file):
             # TiddlyWiki resolves it against tiddler titles (`check.tiddler_folders`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if meteor.resolves(item.file, item.specifier):
+            # a package of the Meteor app (`check.meteor_packages`), whatever `paths` says
             unjudged.add((item.file, item.specifier))
             continue
         if is_fixture_path(item.file):
