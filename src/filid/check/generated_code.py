@@ -187,7 +187,8 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             glob_folder_exists(project.root, project.resolver, item.file, item.specifier)
         ):
             # a glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
-            # react-spectrum's `'../intl/*.json'`) that matches files: not a path at all
+            # react-spectrum's `'../intl/*.json'`) that matches files, or one over a folder
+            # that exists (Redwood's `src/graphql/**/*.{js,ts}`, `check.glob_specifiers`)
             unjudged.add((item.file, item.specifier))
             continue
         if shipped(item.file):
