@@ -8,17 +8,21 @@ content exactly, so unlike the work-tree snapshot (``filid.check.snapshot``) no 
 of timestamps applies.
 
 The staged state is a sealed file in the per-user cache folder, beside the work-tree
-snapshot and independent of it (:class:`StagedState`): the key (``check.snapshot.base_key``
-plus ``-staged``), the tree the index was compared with (HEAD's) and every path whose staged
-blob differed from it, the universe with each file's facts digests, what the fix planner
-read and searched for, and the full result. A later run asks git only what the index holds
-against that tree (``git diff-index --cached``: git compares its cached tree, so this costs
-what changed, not what the repository holds), reads the changed blobs (``git cat-file
---batch``) and answers from the state when the file set is the same and every changed file
-passes the early cutoff of the work-tree snapshot (``check.snapshot`` explains it): a source
-file whose staged content parses to the same facts, or to facts of the same shape while the
-result mentions the file nowhere, that the fix planner neither read nor would find a searched
-folder name in, and that is not a vitest config. The re-verified files go to a small delta.
+snapshot and independent of it (:class:`StagedState`), read by sections (only those a run
+asks for: a one-file run reads the buckets of its files and the violations touching them,
+whatever the repository's size): the key (``check.snapshot.base_key`` plus ``-staged``),
+the tree the index was compared with (HEAD's) and every path whose staged blob differed
+from it, the universe with each file's facts digests, what the fix planner read and
+searched for, and the full result. A later run asks git only what the index holds against
+that tree (``git diff-index --cached``: git compares its cached tree, so this costs what
+changed, not what the repository holds; the caller's call against HEAD, which found the
+staged deletions, serves when HEAD's tree is the state's), reads the changed blobs
+(``git cat-file --batch``) and answers from the state when the file set is the same and
+every changed file passes the early cutoff of the work-tree snapshot (``check.snapshot``
+explains it): a source file whose staged content parses to the same facts, or to facts of
+the same shape while the result mentions the file nowhere, that the fix planner neither read
+nor would find a searched folder name in, and that is not a vitest config. The re-verified
+files go to a small delta.
 
 Anything else computes the result with the pipeline over the staged file set, which reads the
 work tree: that is the staged content only when the work tree's copies of the staged files
