@@ -241,12 +241,13 @@ def read_regular_range(
             raise UnsafePathError(f"{os.fsdecode(path)}: larger than {max_bytes} bytes")
         chunks: list[bytes] = []
         wanted = max(0, min(length, max_bytes - offset))
+        if wanted:
+            os.lseek(handle, offset, os.SEEK_SET)  # not pread: Windows has none
         while wanted > 0:
-            chunk = os.pread(handle, wanted, offset)
+            chunk = os.read(handle, wanted)
             if not chunk:
                 break
             chunks.append(chunk)
-            offset += len(chunk)
             wanted -= len(chunk)
         return b"".join(chunks)
     finally:
