@@ -109,7 +109,9 @@ def is_test_file(path: str) -> bool:
 
 def entry_stem(name: str) -> str | None:
     """``"index"`` or ``"main"`` when ``name`` is an entry point source file, else None."""
-    if not is_source_file(name):
+    # The stem before the last dot is "index" or "main" only in a name starting with
+    # "index." or "main.": most names are out without the suffix tests.
+    if not name.startswith(("index.", "main.")) or not is_source_file(name):
         return None
     stem = name.rsplit(".", 1)[0]
     return stem if stem in ("index", "main") else None
