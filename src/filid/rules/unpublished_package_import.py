@@ -111,7 +111,7 @@ class UnpublishedPackageImport:
                 "TypeScript's node16/nodenext/bundler resolution refuses it; the import is "
                 "erased at emit, so only type checking and emitted declarations depend on it"
                 if is_erased_at_emit(edge)
-                else "Node refuses the import"
+                else "Node and bundlers that honour exports maps refuse the import"
             )
             yield Finding(
                 node=parent_path(edge.source) if "/" in edge.source else ".",
