@@ -191,7 +191,9 @@ class _FileOwners(dict[str, FractalNode]):
         folder = file.rpartition("/")[0] or "."
         found = self._folders.get(folder)
         if found is None:
-            found = self._folders[folder] = self._tree.owner_of(file)
+            # the folder's node is the file's (a folder that is no node: as owner_of has it)
+            tree = self._tree
+            found = self._folders[folder] = tree.owner_of(folder if folder in tree.nodes else file)
         self[file] = found
         return found
 
