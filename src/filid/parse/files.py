@@ -306,7 +306,11 @@ def _run(
                     future.cancel()
                 raise
         make_outcome = _OUTCOME
-        for future in as_completed(futures):
+        completed = as_completed(futures)
+        # as_completed lets go of each future it hands on: without this list's references,
+        # a chunk's rows are freed once decoded instead of all staying until the end
+        del futures
+        for future in completed:
             for row in future.result():
                 yield make_outcome(*row)
 
