@@ -77,6 +77,13 @@ def _violations(root: Path, rules: list[str] | None = None) -> list[tuple[str, s
 # -- the regime itself ------------------------------------------------------------------
 
 
+AGENT_TEMPLATE = (
+    "# AI Agent Guidelines for acme\n\n## Your Role\n\nYou maintain acme.\n\n## Boundaries\n\n"
+    "### \u2705 Always Do\n- Run `npm test`\n\n### \u26a0\ufe0f Ask First\n- New dependencies\n\n"
+    "### \U0001f6ab Never Do\n- Commit secrets\n\n## Commands\n\n- `npm test`\n"
+)
+
+
 @pytest.mark.parametrize(
     ("files", "config", "regime", "declared_by"),
     [
@@ -106,6 +113,15 @@ def _violations(root: Path, rules: list[str] | None = None) -> list[tuple[str, s
             None,
             Regime.DECLARED,
             "src/CLAUDE.md",
+        ),
+        # The agent-guidelines template (auth0/auth0-spa-js's root CLAUDE.md): its tiers only
+        # contain the words, so intent-document-contract would call them missing; no
+        # declaration either.
+        (
+            {"src/a/index.ts": "export const a = 1;\n", "CLAUDE.md": AGENT_TEMPLATE},
+            None,
+            Regime.UNDECLARED,
+            None,
         ),
     ],
 )

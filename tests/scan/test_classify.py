@@ -26,7 +26,12 @@ def cat(
 ) -> NodeCategory:
     """Classify one folder whose CLAUDE.md (if any) carries the boundary headings."""
     documents = {
-        f"d/{f}": DocumentFacts(f"d/{f}", 9, ((3, "Always do"), (6, "Ask first"), (9, "Never do")))
+        f"d/{f}": DocumentFacts(
+            f"d/{f}",
+            9,
+            ((3, "Always do"), (6, "Ask first"), (9, "Never do")),
+            lines=("# d", "", "## Always do", "-", "", "## Ask first", "-", "", "## Never do"),
+        )
         for f in files
         if f == "CLAUDE.md"
     }

@@ -6,12 +6,12 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 from filid.model.facts import BoundaryExemption, DocumentFacts
+from filid.scan.document_contract import missing_boundaries
 from filid.store.files import UnsafePathError, read_regular_file
 
 INTENT_DOCUMENTS = ("CLAUDE.md", "INTENT.md")
 DETAIL_DOCUMENTS = ("SPEC.md", "DETAIL.md")
 MAX_DOCUMENT_BYTES = 1024 * 1024
-REQUIRED_HEADINGS = ("Always do", "Ask first", "Never do")
 # The upstream plugin's pre-1.0 acceptance-criteria ledger (``legacy-criteria-ledger``); it
 # lies under a dot folder, outside the file universe, so its presence is looked up directly.
 LEGACY_LEDGER = ".filid/criteria.md"
@@ -23,19 +23,17 @@ def has_legacy_ledger(root: Path) -> bool:
     return not path.parent.is_symlink() and not path.is_symlink() and path.is_file()
 
 
-def squash_heading(text: str) -> str:
-    """A heading compared case- and spacing-free."""
-    return "".join(text.lower().split())
-
-
 def missing_headings(facts: DocumentFacts) -> list[str]:
-    """The boundary headings (SPEC §5) that ``facts`` lacks, in their canonical order."""
-    headings = [squash_heading(text) for _, text in facts.headings]
-    return [
-        wanted
-        for wanted in REQUIRED_HEADINGS
-        if not any(squash_heading(wanted) in text for text in headings)
-    ]
+    """The boundary headings (SPEC §5) that ``facts`` lacks, in their canonical order.
+
+    The same test as ``intent-document-contract``'s (a ``##``/``###`` heading *starting* with
+    the words, case and spacing free), so a document that declares a project is never one that
+    rule then says lacks its sections. A heading that only contains the words does not count:
+    the agent-guidelines template many repositories copy into a root ``CLAUDE.md`` (``### ✅
+    Always Do`` / ``### ⚠️ Ask First`` / ``### 🚫 Never Do``, auth0/auth0-spa-js) is a Claude
+    Code memory file, not an FCA intent document.
+    """
+    return missing_boundaries(facts.lines)
 
 
 def declared_documents(
