@@ -8,7 +8,14 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from filid.config.globs import _ReversedRange, _translate_segment, matches_any_glob, matches_glob
+from filid.config.globs import (
+    _ReversedRange,
+    _translate_segment,
+    folder_matcher,
+    matches_any_glob,
+    matches_glob,
+    matches_glob_exactly,
+)
 
 
 @pytest.mark.parametrize(
@@ -154,3 +161,18 @@ def test_a_catastrophic_pattern_is_answered() -> None:
     # The backtracking regex this replaced took about forever here; the answer matters too.
     assert not matches_glob("src/" + "a" * 200, "src/" + "a*" * 25 + "b")
     assert matches_glob("src/" + "a" * 200 + "b", "src/" + "a*" * 25 + "b")
+
+
+@given(st.lists(names, min_size=0, max_size=4).map("/".join), names, st.lists(patterns, max_size=3))
+def test_a_folder_matcher_agrees_with_matching_each_path(
+    folder: str, name: str, many: list[str]
+) -> None:
+    path = f"{folder}/{name}" if folder else name
+    assert folder_matcher(folder or ".", many)(name) == matches_any_glob(path, many)
+
+
+@pytest.mark.parametrize("segment", ["x.ts", "*", "*.ts", "x*", "a?b", "*.d.*", "[ab]*"])
+def test_segment_shapes_agree_with_fnmatch(segment: str) -> None:
+    for name in ("x.ts", "x.d.ts", "a.tsx", "aab", "x", "ts", "axb"):
+        expected = fnmatchcase(name, segment)
+        assert matches_glob_exactly(f"src/{name}", f"src/{segment}") == expected, name

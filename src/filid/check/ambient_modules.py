@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles
-from filid.graph.compiler_paths import parent_dir
 from filid.graph.resolve import ResolutionKind
 from filid.model.errors import InputError
 from filid.parse.extract import parse_source
@@ -62,7 +61,7 @@ class AmbientModules:
         if specifier.startswith((".", "/")):
             return False  # an ambient module name is never relative
         tsconfigs = self._project.resolver.tsconfigs
-        options = tsconfigs.for_directory(parent_dir(file))
+        options = tsconfigs.for_file(file)
         if options is None or not tsconfigs.program_includes(options.config, file):
             return False
         self._wildcards(options.config)
@@ -72,7 +71,7 @@ class AmbientModules:
         """Whether ``file``'s import of ``specifier`` is typed by a wildcard ambient module of
         its program and read by no tool but the type checker (module docstring)."""
         tsconfigs = self._project.resolver.tsconfigs
-        options = tsconfigs.for_directory(parent_dir(file))
+        options = tsconfigs.for_file(file)
         if options is None or not tsconfigs.program_includes(options.config, file):
             return False
         if self._reached is None:

@@ -125,7 +125,7 @@ def _emitted_folder(
     ):
         return None
     directory = parent_dir(file)
-    options = project.resolver.tsconfigs.for_directory(directory)
+    options = project.resolver.tsconfigs.for_file(file)
     if options is None or options.root_dir is None or options.out_dir is None:
         return None
     if not is_within(directory, options.root_dir) or options.root_dir == options.out_dir:

@@ -319,12 +319,9 @@ def unpublished_of(
             continue  # the file handles its failure, or silenced the compiler on it
         if is_fixture_path(edge.source):
             continue  # written to exercise a tool (workers-sdk's fixtures import on purpose)
-        if (
-            is_erased_at_emit(edge)
-            and resolver.honours_exports(parent_dir(edge.source)) is not True
-        ):
+        if is_erased_at_emit(edge) and resolver.honours_exports(edge.source) is not True:
             continue
-        package = resolver.unpublished_package(parent_dir(edge.source), specifier)
+        package = resolver.unpublished_package(edge.source, specifier)
         if package is not None:
             if aliased is not None and aliased(edge.source, specifier):
                 continue  # a bundler alias maps it (a Vite or webpack config spells it)

@@ -46,10 +46,10 @@ class ExportsBlind:
         """Whether an unpublished deep import in ``importer`` is no claim."""
         directory = parent_dir(importer)
         resolver = self._project.resolver
-        options = resolver.tsconfigs.for_directory(directory)
+        options = resolver.tsconfigs.for_file(importer)
         if options is not None and self._extends_generated_config(options.config):
             return True
-        return resolver.honours_exports(directory) is False and self._bundled_by_old_webpack(
+        return resolver.honours_exports(importer) is False and self._bundled_by_old_webpack(
             directory
         )
 

@@ -19,6 +19,7 @@ from filid.check.build_layout import (
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
+from filid.check.copy_steps import CopySteps
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.hoisted_packages import HoistedPackages
 from filid.check.project import Project
@@ -74,6 +75,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     directory_named = DirectoryNamedImports(project)
     toolchain = ToolchainResolved(project, configs)
     build_copies = BuildCopies(project)
+    copy_steps = CopySteps(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     for item in project.file_graph.unresolved:
@@ -122,7 +124,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if submodules and any(
             is_within(base, module)
             for module in submodules
-            for base in project.resolver.candidate_paths(parent_dir(item.file), item.specifier)
+            for base in project.resolver.candidate_paths(item.file, item.specifier)
         ):
             # inside a git submodule: its files are another repository's (docmost's `ee`)
             unjudged.add((item.file, item.specifier))
@@ -195,13 +197,13 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # an alias that finds nothing falls back to the root's node_modules (tsc)
             unjudged.add((item.file, item.specifier))
             continue
-        if not project.resolver.is_judged_unresolved(parent_dir(item.file), item.specifier):
+        if not project.resolver.is_judged_unresolved(item.file, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
         if names_a_published_file(project, item.file, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
-        bases = project.resolver.candidate_paths(parent_dir(item.file), item.specifier)
+        bases = project.resolver.candidate_paths(item.file, item.specifier)
         if "." in bases and _manifest_main_exists(project.root, "."):
             # `require('..')` of the repository's own root package: Node loads its `main`
             # (webpack's and eslint's tools, jsdom's benchmarks); `types` for TypeScript (ajv)
@@ -220,6 +222,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         if build_copies.writes_beside_copy(item.file, item.specifier):
             # a sibling the build script writes beside its copy of the importer (vercel's
             # `dist/version.mjs` beside `dist/vc.js`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if copy_steps.writes(item.file, bases):
+            # a `cp`/`mkdir` of a CI step or a package script writes the target (PRQL's
+            # `./prql-lezer`, copied in by the job that builds the demo)
             unjudged.add((item.file, item.specifier))
             continue
         if directory_named.resolves(item.file, bases):
@@ -271,7 +278,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     probes = {path: keys for path, keys in probes.items() if path not in ignored}
     texts: dict[str, bytes] = {}  # each config read once, however many imports ask
     for file, specifier in sorted({key for keys in probes.values() for key in keys}):
-        bases = project.resolver.candidate_paths(parent_dir(file), specifier)
+        bases = project.resolver.candidate_paths(file, specifier)
         if any(_is_named_build_output(project.root, file, base, configs, texts) for base in bases):
             unjudged.add((file, specifier))
     return frozenset(unjudged)

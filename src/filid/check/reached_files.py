@@ -93,14 +93,19 @@ class BuiltFiles:
     def _is_root(self, file: str) -> bool:
         project = self._project
         tsconfigs = project.resolver.tsconfigs
-        if tsconfigs.for_directory(parent_dir(file)) is None:
+        if tsconfigs.for_file(file) is None:
             return True
         if self._compilers:
-            # a program reaches a file when something runs it, or a bundler may (its entry)
+            # a program reaches a file when something runs it, or a bundler may (its entry);
+            # a program above that sweeps in a file its folder's config leaves out reaches it
+            # only as an editor reads it (`_program_runs`)
             if (
                 self._compiled_is_reached
                 and tsconfigs.compiles(file)
-                and (self._program_runs(file) or self._under_a_bundler(file))
+                and (
+                    self._program_runs(file)
+                    or (not self._moved(file) and self._under_a_bundler(file))
+                )
             ):
                 return True
         elif self._under_a_bundler(file):
@@ -130,10 +135,19 @@ class BuiltFiles:
         none (``allowJs`` without ``checkJs`` only reads types), so it reaches no JavaScript
         file (webdriverio's docs site: Docusaurus's ``tsconfig.json`` sets ``noEmit`` and
         ``allowJs``, its scripts run only ``docusaurus``, and its ``recipes/*.js`` snippets,
-        which nothing imports, import the reader's own `./reporter/my.custom.reporter`)."""
+        which nothing imports, import the reader's own `./reporter/my.custom.reporter`).
+
+        A program that takes ``file`` in only because its folder's config leaves it out (a
+        config above governs it: ``TsconfigIndex.for_file``) counts as read by an editor
+        alone, whether it emits or not: no build is shown to compile the sub-project's files
+        with it. mermaid's root ``tsconfig.json`` (``allowJs``, every file) sweeps in
+        ``cypress/platform/*.js``, which ``cypress/tsconfig.json`` leaves out and its dev
+        server serves beside each package's ``dist/`` (`./mermaid.esm.mjs`)."""
         tsconfigs = self._project.resolver.tsconfigs
-        options = tsconfigs.for_directory(parent_dir(file))
-        if options is None or tsconfigs.emits(options.config):
+        options = tsconfigs.for_file(file)
+        if options is None:
+            return True
+        if not self._moved(file) and tsconfigs.emits(options.config):
             return True
         if not file.endswith(JS_SUFFIXES):
             return True
@@ -145,6 +159,12 @@ class BuiltFiles:
             if directory == ".":
                 return False
             directory = parent_dir(directory)
+
+    def _moved(self, file: str) -> bool:
+        """Whether a config above ``file``'s folder config governs it (its folder's config
+        leaves it out): ``TsconfigIndex.for_file``."""
+        tsconfigs = self._project.resolver.tsconfigs
+        return tsconfigs.for_file(file) is not tsconfigs.for_directory(parent_dir(file))
 
     def _checked_configs(self, directory: str) -> frozenset[str]:
         """The tsconfigs the commands of ``directory`` type-check: for a command that runs a
@@ -293,24 +313,55 @@ class ShippedProjects:
     project under ``docs/src/assets/``, into which the docs site writes each example). Its
     relative imports are written for the place it is copied to.
 
+    A source file its package publishes verbatim (below a folder its manifest ``files``
+    lists) while the package's own tsconfig (one inside the package, governing the file's
+    folder) leaves it out of its program is shipped as data too: the package ships sources it
+    does not compile for another project to compile (create-houdini publishes
+    ``fragments/localSchema/react-typescript/src/routes/+page.tsx``, which imports the
+    ``./$types`` houdini generates in the app the CLI writes; its tsconfig compiles
+    ``bin.js`` alone, and only the root tsconfig's ``packages/**/*.tsx`` sweeps the fragment in).
+
     Decision (issue 23, SPEC §0 is silent): a nested project its package neither publishes nor
-    copies (sentry's e2e test applications) is judged like any project."""
+    copies (sentry's e2e test applications) is judged like any project, as is a published
+    source file the package's own tsconfig compiles (a library shipping its ``src/``)."""
 
     def __init__(self, project: Project) -> None:
         self._project = project
         self._files: frozenset[str] | None = None
         self._memo: dict[str, bool] = {}
+        self._publishes: dict[str, list[str]] = {}
 
     def holds(self, file: str) -> bool:
-        """Whether ``file`` lies in a project a package ships as data."""
+        """Whether ``file`` lies in a project a package ships as data, or is a source file its
+        package publishes but does not compile (class docstring)."""
         inner = self._manifest_folder(parent_dir(file))
-        if inner is None or inner == ".":
+        if inner is None:
+            return False
+        if self._ships_uncompiled(inner, file):
+            return True
+        if inner == ".":
             return False
         found = self._memo.get(inner)
         if found is None:
             found = self._shipped(inner)
             self._memo[inner] = found
         return found
+
+    def _ships_uncompiled(self, package: str, file: str) -> bool:
+        """Whether the manifest of ``package`` publishes ``file`` by a folder of ``files``
+        while the package's own tsconfig governing ``file``'s folder leaves it out."""
+        published = self._publishes.get(package)
+        if published is None:
+            published = self._publishes[package] = self._published(package)
+        if not any(is_within(file, folder) and file != folder for folder in published):
+            return False
+        tsconfigs = self._project.resolver.tsconfigs
+        options = tsconfigs.for_directory(parent_dir(file))
+        return (
+            options is not None
+            and is_within(parent_dir(options.config), package)
+            and not tsconfigs.program_includes(options.config, file)
+        )
 
     def _manifest_folder(self, directory: str) -> str | None:
         """The nearest folder at or above ``directory`` holding a ``package.json``."""

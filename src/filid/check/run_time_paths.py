@@ -109,7 +109,7 @@ def unclaimed_run_time_imports(
 def _only_type_checked(project: Project, file: str) -> bool:
     """Whether ``file``'s governing tsconfig takes it in and emits nothing (``noEmit``)."""
     tsconfigs = project.resolver.tsconfigs
-    options = tsconfigs.for_directory(parent_dir(file))
+    options = tsconfigs.for_file(file)
     return (
         options is not None
         and not file.endswith(_DECLARATION_SUFFIXES)
@@ -142,7 +142,7 @@ def _is_asset(specifier: str) -> bool:
 def _checks_side_effect_imports(project: Project, file: str) -> bool:
     """Whether the tsconfig governing ``file`` (or a relative base it extends) sets
     ``noUncheckedSideEffectImports``: then tsc resolves side-effect imports too."""
-    options = project.resolver.tsconfigs.for_directory(parent_dir(file))
+    options = project.resolver.tsconfigs.for_file(file)
     config = None if options is None else options.config
     seen: set[str] = set()
     while config is not None and config not in seen:
@@ -175,7 +175,7 @@ def _resolves_from_implied_out_dir(
     explicit ``rootDir``)."""
     tsconfigs = project.resolver.tsconfigs
     directory = parent_dir(file)
-    options = tsconfigs.for_directory(directory)
+    options = tsconfigs.for_file(file)
     if options is None or options.out_dir is None or options.root_dir is not None:
         return False
     if options.config not in cache:
@@ -201,7 +201,7 @@ def _common_source_folder(project: Project, config: str) -> str | None:
     for file in project.tree.files:
         if not file.endswith(_TS_SUFFIXES) or file.endswith(_DECLARATION_SUFFIXES):
             continue
-        options = tsconfigs.for_directory(parent_dir(file))
+        options = tsconfigs.for_file(file)
         if options is None or options.config != config or not tsconfigs.compiles(file):
             continue
         segments = parent_dir(file).split("/") if parent_dir(file) != "." else []

@@ -105,7 +105,7 @@ def _edges(
         found = facts.get(file)
         if found is None or not any(f.specifier == specifier for f in found.imports):
             return None
-        resolution = resolver.resolve_from(parent_dir(file), specifier)
+        resolution = resolver.resolve(file, specifier)
         if resolution.kind is ResolutionKind.FILE and resolution.target is not None:
             return resolution.target
         return None

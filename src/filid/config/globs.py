@@ -27,11 +27,11 @@ process.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["matches_any_glob", "matches_glob", "matches_glob_exactly"]
+__all__ = ["folder_matcher", "matches_any_glob", "matches_glob", "matches_glob_exactly"]
 
 
 def matches_glob(path: str, pattern: str) -> bool:
@@ -48,6 +48,30 @@ def matches_any_glob(path: str, patterns: Iterable[str]) -> bool:
     """True when ``path`` matches at least one of ``patterns`` (see :func:`matches_glob`)."""
     segments = _segments(path)
     return any(_compile(pattern).match(segments, prefix=True) for pattern in patterns)
+
+
+def folder_matcher(folder: str, patterns: Iterable[str]) -> Callable[[str], bool]:
+    """A test of a file ``name`` directly inside the root-relative ``folder`` that answers as
+    ``matches_any_glob(f"{folder}/{name}", patterns)``, the folder's segments matched once
+    per pattern (for asking about every file of a folder)."""
+    folder_segments = _segments(folder)
+    pending: list[tuple[_Glob, frozenset[int]]] = []
+    for pattern in patterns:
+        glob = _compile(pattern)
+        states = glob.consume(folder_segments)
+        if states is None:
+            return _always  # the folder, or one above it, matches: so does all below
+        if states:
+            pending.append((glob, states))
+
+    def matches(name: str) -> bool:
+        return any(glob.finish(states, name) for glob, states in pending)
+
+    return matches
+
+
+def _always(name: str) -> bool:
+    return True
 
 
 def _segments(path: str) -> tuple[str, ...]:
@@ -81,6 +105,39 @@ class _Glob:
                 state += 1
                 states.add(state)
         return states
+
+    def consume(self, path: tuple[str, ...]) -> frozenset[int] | None:
+        """The states after matching the folders ``path`` as :meth:`match` with ``prefix``
+        does; None when a prefix of it already matches, empty when nothing below can."""
+        end = len(self.segments)
+        if end == 0:
+            return frozenset()
+        states = self._closure({0})
+        for segment in path:
+            if end in states:
+                return None
+            states = self._step(states, segment)
+            if not states:
+                return frozenset()
+        return None if end in states else frozenset(states)
+
+    def finish(self, states: frozenset[int], name: str) -> bool:
+        """Whether the last segment ``name`` after :meth:`consume`'s ``states`` matches."""
+        return len(self.segments) in self._step(set(states), name)
+
+    def _step(self, states: set[int], segment: str) -> set[int]:
+        """The states after matching one more ``segment`` from ``states``."""
+        end = len(self.segments)
+        following: set[int] = set()
+        for state in states:
+            if state == end:
+                continue
+            tokens = self.segments[state]
+            if tokens is None:
+                following.add(state)
+            elif _match_segment(tokens, segment):
+                following.add(state + 1)
+        return self._closure(following) if following else following
 
     def match(self, path: tuple[str, ...], *, prefix: bool) -> bool:
         end = len(self.segments)
@@ -118,7 +175,41 @@ def _one(token: _Token, char: str) -> bool:
 
 def _match_segment(tokens: tuple[_Token, ...], text: str) -> bool:
     """Wildcard match of one segment: O(len(text) * len(tokens)), never exponential (after a
-    mismatch only the most recent ``*`` takes one more character)."""
+    mismatch only the most recent ``*`` takes one more character). The usual shapes — a
+    literal name, ``*``, ``*.ext``, ``name*`` — are string comparisons."""
+    shape = _SHAPES.get(tokens)
+    if shape is None:
+        shape = _SHAPES[tokens] = _shape(tokens)
+    kind, literal = shape
+    if kind == _EXACT:
+        return text == literal
+    if kind == _SUFFIX:
+        return text.endswith(literal)
+    if kind == _PREFIX:
+        return text.startswith(literal)
+    return _match_tokens(tokens, text)
+
+
+# A segment's shape: an exact name, ``*<suffix>``, ``<prefix>*``, or anything else.
+_EXACT, _SUFFIX, _PREFIX, _OTHER = range(4)
+_SHAPES: dict[tuple[_Token, ...], tuple[int, str]] = {}
+
+
+def _shape(tokens: tuple[_Token, ...]) -> tuple[int, str]:
+    """The shape of one segment's tokens, with its literal part (see ``_match_segment``)."""
+    if all(isinstance(t, str) for t in tokens):
+        return _EXACT, "".join(str(t) for t in tokens)
+    rest = tokens[1:] if tokens[:1] == (_STAR,) else None
+    if rest is not None and all(isinstance(t, str) for t in rest):
+        return _SUFFIX, "".join(str(t) for t in rest)
+    head = tokens[:-1] if tokens[-1:] == (_STAR,) else None
+    if head is not None and all(isinstance(t, str) for t in head):
+        return _PREFIX, "".join(str(t) for t in head)
+    return _OTHER, ""
+
+
+def _match_tokens(tokens: tuple[_Token, ...], text: str) -> bool:
+    """The general wildcard match of ``_match_segment``."""
     t = p = 0
     star = -1
     mark = 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from filid.graph.compiler_paths import parent_dir
 from filid.graph.resolve import ResolutionKind, Resolver
 from filid.graph.type_only import TypeOnlyIndex
 from filid.model.builders import builder
@@ -56,7 +55,7 @@ FileImports = tuple[list[ImportEdge], list[UnresolvedImport]]
 
 def file_imports(path: str, facts: FileFacts, resolver: Resolver) -> FileImports:
     """The edges (before type-only marking) and unresolved imports of the file ``path``."""
-    directory = parent_dir(path)
+    resolve = resolver.resolver_for(path)
     file_kind = ResolutionKind.FILE
     unresolved_kind = ResolutionKind.UNRESOLVED
     make_edge = _EDGE
@@ -66,7 +65,7 @@ def file_imports(path: str, facts: FileFacts, resolver: Resolver) -> FileImports
         if fact.specifier is None:
             unresolved.append(UnresolvedImport(path, fact.line, DYNAMIC_SPECIFIER, DYNAMIC_REASON))
             continue
-        resolution = resolver.resolve_from(directory, fact.specifier)
+        resolution = resolve(fact.specifier)
         if resolution.kind is file_kind and resolution.target is not None:
             file_edges.append(
                 make_edge(path, resolution.target, fact, resolution.via_manifest, False)
@@ -120,6 +119,6 @@ def runs_nothing(edge: ImportEdge, index: TypeOnlyIndex, resolver: Resolver) -> 
         or (
             fact.kind is ImportKind.STATIC
             and not fact.value_used
-            and not resolver.keeps_value_imports(parent_dir(edge.source))
+            and not resolver.keeps_value_imports(edge.source)
         )
     )

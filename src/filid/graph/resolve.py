@@ -4,7 +4,8 @@ Order, first hit wins:
 
 1. relative (``./``, ``../``, ``.``, ``..``) and root-absolute (``/x``, from the project
    root) specifiers — a miss is *unresolved*;
-2. ``compilerOptions.paths`` of the nearest tsconfig/jsconfig — a miss on a matching alias is
+2. ``compilerOptions.paths`` of the tsconfig/jsconfig governing the importer (the nearest
+   one whose program takes it in: ``TsconfigIndex.for_file``) — a miss on a matching alias is
    *unresolved* (except the catch-all ``*``, which also matches ordinary packages);
 3. ``baseUrl`` of that config (TypeScript resolves bare specifiers against it) — a miss falls
    through;
@@ -15,19 +16,23 @@ A candidate path resolves by: the exact file; a ``.js/.jsx/.mjs/.cjs`` extension
 its TypeScript twin; each source extension appended; ``<path>/index`` plus each extension.
 Existence is checked against the file universe (a set), never the filesystem, so the same
 universe gives the same graph and a 50k-file project resolves in a fraction of a second.
-Results are memoised per (importer directory, specifier).
+Results are memoised per (importer directory, specifier); an importer its folder's config
+leaves out and a config above takes in is resolved under that config, memoised per
+(directory, governing config, specifier), so one import's outcome never depends on which
+file of the folder asked first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 
 from filid.graph.build_output import build_output_sources
 from filid.graph.candidates import probe_candidate, strip_query
-from filid.graph.compiler_paths import join_path, parent_dir
+from filid.graph.compiler_paths import CompilerPaths, join_path, parent_dir
 from filid.graph.tsconfig import TsconfigIndex
 from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
 from filid.model.builders import builder
@@ -71,6 +76,11 @@ def _unresolved(reason: str) -> Resolution:
     return Resolution(ResolutionKind.UNRESOLVED, reason=reason)
 
 
+def _conditions(options: CompilerPaths | None) -> tuple[str, ...]:
+    """The ``customConditions`` of a governing tsconfig's ``options`` (none without one)."""
+    return options.custom_conditions if options is not None else ()
+
+
 def _is_path_specifier(specifier: str) -> bool:
     return specifier.startswith(("./", "../", "/")) or specifier in (".", "..")
 
@@ -88,6 +98,8 @@ class Resolver:
         self._tsconfigs = tsconfigs
         self._workspaces = workspaces
         self._memo: dict[tuple[str, str], Resolution] = {}
+        # Importers governed by a config other than their folder's (``TsconfigIndex.for_file``)
+        self._moved_memo: dict[tuple[str, str, str], Resolution] = {}
         self._candidate_memo: dict[str, str | None] = {}
 
     def memo_data(self) -> list[list[str | int | None]]:
@@ -126,20 +138,38 @@ class Resolver:
         return True
 
     def resolve(self, importer: str, specifier: str) -> Resolution:
-        """Resolve ``specifier`` as written in the root-relative file ``importer``."""
-        return self.resolve_from(parent_dir(importer), specifier)
+        """Resolve ``specifier`` as written in the root-relative file ``importer``, under the
+        tsconfig governing it (``TsconfigIndex.for_file``)."""
+        return self.resolver_for(importer)(specifier)
 
-    def keeps_value_imports(self, directory: str) -> bool:
-        """Whether the tsconfig governing ``directory`` keeps imports read only as types
-        (``verbatimModuleSyntax`` and the options it replaced): no import elision there."""
-        options = self._tsconfigs.for_directory(directory)
+    def resolver_for(self, importer: str) -> Callable[[str], Resolution]:
+        """:meth:`resolve` for every specifier of the file ``importer`` (its governing config
+        looked up once)."""
+        directory = parent_dir(importer)
+        options = self._tsconfigs.for_file(importer)
+        if options is None or options is self._tsconfigs.for_directory(directory):
+            return partial(self.resolve_from, directory)
+        return partial(self._resolve_moved, directory, options)
+
+    def _resolve_moved(self, directory: str, options: CompilerPaths, specifier: str) -> Resolution:
+        """``specifier`` from a file of ``directory`` that a config above governs."""
+        key = (directory, options.config, specifier)
+        found = self._moved_memo.get(key)
+        if found is None:
+            found = self._moved_memo[key] = self._resolve_uncached(directory, specifier, options)
+        return found
+
+    def keeps_value_imports(self, importer: str) -> bool:
+        """Whether the tsconfig governing the file ``importer`` keeps imports read only as
+        types (``verbatimModuleSyntax`` and the options it replaced): no import elision."""
+        options = self._tsconfigs.for_file(importer)
         return options is not None and options.keeps_value_imports
 
-    def honours_exports(self, directory: str) -> bool | None:
-        """Whether TypeScript's resolution for files of ``directory`` reads ``exports`` maps
+    def honours_exports(self, importer: str) -> bool | None:
+        """Whether TypeScript's resolution for the file ``importer`` reads ``exports`` maps
         (``CompilerPaths.honours_exports``; no tsconfig: TypeScript's defaults, which do not).
         None when the governing config extends a base filid cannot read."""
-        options = self._tsconfigs.for_directory(directory)
+        options = self._tsconfigs.for_file(importer)
         return False if options is None else options.honours_exports
 
     @property
@@ -148,11 +178,14 @@ class Resolver:
         return self._tsconfigs
 
     def resolve_from(self, directory: str, specifier: str) -> Resolution:
-        """Resolve ``specifier`` as written in any file of the root-relative ``directory``."""
+        """Resolve ``specifier`` as written in a file of the root-relative ``directory`` that
+        the folder's config governs (``TsconfigIndex.for_directory``; :meth:`resolve` asks
+        for the file's own config)."""
         key = (directory, specifier)
         found = self._memo.get(key)
         if found is None:
-            found = self._resolve_uncached(directory, specifier)
+            options = self._tsconfigs.for_directory(directory)
+            found = self._resolve_uncached(directory, specifier, options)
             self._memo[key] = found
         return found
 
@@ -177,15 +210,16 @@ class Resolver:
         named), and what it did instead; a broken tsconfig of a test fixture is one too."""
         return self._workspaces.notes + self._tsconfigs.notes
 
-    def is_judged_unresolved(self, directory: str, specifier: str) -> bool:
-        """Whether an unresolved ``specifier`` is a claim filid can make: a relative or root
-        path, or a tsconfig ``paths`` alias, that finds no file even without a bundler query
-        (``?inline``), under a tsconfig without ``rootDirs``. A bare workspace name (its
-        package may publish build output, or keep private sources behind a link), a
-        ``#x`` package import, and a namesake of an npm package are not judged."""
-        options = self._tsconfigs.for_directory(directory)
+    def is_judged_unresolved(self, importer: str, specifier: str) -> bool:
+        """Whether an unresolved ``specifier`` of the file ``importer`` is a claim filid can
+        make: a relative or root path, or a tsconfig ``paths`` alias, that finds no file even
+        without a bundler query (``?inline``), under a tsconfig without ``rootDirs``. A bare
+        workspace name (its package may publish build output, or keep private sources behind
+        a link), a ``#x`` package import, and a namesake of an npm package are not judged."""
+        directory = parent_dir(importer)
+        options = self._tsconfigs.for_file(importer)
         if _is_path_specifier(specifier):
-            if options is not None and self._tsconfigs.maps_root_dirs(directory):
+            if options is not None and self._tsconfigs.maps_root_dirs(options):
                 return False
         elif options is None or (matched := options.match_alias(specifier)) is None:
             return False
@@ -200,14 +234,16 @@ class Resolver:
         for mark in ("?", "#"):
             head = specifier.split(mark, 1)[0]
             found = head != specifier and bool(head)
-            if found and self.resolve_from(directory, head).kind is ResolutionKind.FILE:
+            if found and self.resolve(importer, head).kind is ResolutionKind.FILE:
                 return False
         return True
 
-    def candidate_paths(self, directory: str, specifier: str) -> list[str]:
-        """The root-relative paths ``specifier`` could stand for (before extensions are
-        tried): its relative or root path, its tsconfig alias targets, its workspace
-        package candidates. Used to ask whether a missing target is a generated file."""
+    def candidate_paths(self, importer: str, specifier: str) -> list[str]:
+        """The root-relative paths ``specifier``, written in the file ``importer``, could
+        stand for (before extensions are tried): its relative or root path, its tsconfig
+        alias targets, its workspace package candidates. Used to ask whether a missing target
+        is a generated file."""
+        directory = parent_dir(importer)
         if _is_path_specifier(specifier):
             base = "." if specifier.startswith("/") else directory
             paths = strip_query(join_path(base, specifier.lstrip("/")))
@@ -223,7 +259,7 @@ class Resolver:
                     current = parent_dir(current)
             return paths
         found: list[str] = []
-        options = self._tsconfigs.for_directory(directory)
+        options = self._tsconfigs.for_file(importer)
         if options is not None:
             matched = options.match_alias(specifier)
             if matched is not None:
@@ -234,7 +270,7 @@ class Resolver:
             found.extend(c for c, _, _ in workspace)
         return found
 
-    def unpublished_package(self, directory: str, specifier: str) -> str | None:
+    def unpublished_package(self, importer: str, specifier: str) -> str | None:
         """The folder of the workspace package whose manifest ``exports`` does not publish
         ``specifier`` (a ``<package>/<sub>`` path reached only as a plain file), else None.
 
@@ -242,13 +278,14 @@ class Resolver:
         ``exports`` publishes every path; a tsconfig ``paths`` alias that finds the file is
         the project's own mapping (its bundler follows it), not a package import.
         """
-        resolution = self.resolve_from(directory, specifier)
+        resolution = self.resolve(importer, specifier)
         if resolution.kind is not ResolutionKind.FILE or resolution.via_manifest:
             return None
         split = split_package_specifier(specifier)
         if split is None or not split[1]:
             return None
-        options = self._tsconfigs.for_directory(directory)
+        directory = parent_dir(importer)
+        options = self._tsconfigs.for_file(importer)
         if options is not None:
             matched = options.match_alias(specifier)
             if matched is not None and self._first(matched[1]) is not None:
@@ -290,7 +327,9 @@ class Resolver:
         self._candidate_memo[path] = found
         return found
 
-    def _resolve_uncached(self, directory: str, specifier: str) -> Resolution:
+    def _resolve_uncached(
+        self, directory: str, specifier: str, options: CompilerPaths | None
+    ) -> Resolution:
         if not specifier:
             return _unresolved("empty specifier")
         if _is_path_specifier(specifier):
@@ -300,7 +339,6 @@ class Resolver:
             )
             return self._file_or(self._first(strip_query(path)), _NO_FILE)
 
-        options = self._tsconfigs.for_directory(directory)
         if options is not None:
             matched = options.match_alias(specifier)
             if matched is not None:
@@ -311,16 +349,16 @@ class Resolver:
                         ResolutionKind.FILE, target, self._publishes(specifier, directory)
                     )
                 if not alias.is_catch_all:
-                    return self._workspace(specifier, directory) or _unresolved(
+                    return self._workspace(specifier, directory, options) or _unresolved(
                         "the tsconfig `paths` alias matches no file"
                     )
         if specifier.startswith("#"):
-            return self._package_import(specifier, directory)  # after `paths`, as tsc does
+            return self._package_import(specifier, directory, options)  # after `paths` (tsc)
         if options is not None and options.base_url is not None:
             target = self.resolve_candidate(join_path(options.base_url, specifier))
             if target is not None:
                 return Resolution(ResolutionKind.FILE, target)
-        return self._workspace(specifier, directory) or _EXTERNAL
+        return self._workspace(specifier, directory, options) or _EXTERNAL
 
     def _sources_of(self, package_dir: str, candidate: str) -> list[str]:
         """Source candidates for a build-output path of a package: the package tsconfig's
@@ -347,11 +385,11 @@ class Resolver:
         found = self._workspaces.lookup(specifier, directory)
         return found is not None and any(via for _, via, _ in found.candidates)
 
-    def _package_import(self, specifier: str, directory: str) -> Resolution:
+    def _package_import(
+        self, specifier: str, directory: str, options: CompilerPaths | None
+    ) -> Resolution:
         """``#x``: the nearest package.json's ``imports`` (a target may also be a bare name)."""
-        found = self._workspaces.import_candidates(
-            specifier, directory, self._conditions(directory)
-        )
+        found = self._workspaces.import_candidates(specifier, directory, _conditions(options))
         if found is None:
             return _unresolved("no package.json above the importer declares `imports`")
         targets, package_dir = found
@@ -369,7 +407,9 @@ class Resolver:
             return _unresolved(f"`imports` of {manifest} has no such entry")
         return _unresolved(f"`imports` of {manifest} names no file inside its package")
 
-    def _workspace(self, specifier: str, directory: str) -> Resolution | None:
+    def _workspace(
+        self, specifier: str, directory: str, options: CompilerPaths | None
+    ) -> Resolution | None:
         """A workspace package's file for ``specifier``; None when it names no package.
 
         A package that exists but has no such file is *unresolved* (never external). A file
@@ -378,7 +418,7 @@ class Resolver:
         output that does not exist maps to its source (SPEC §4): ``dist|build|lib/x`` →
         ``src/x``, then ``x``.
         """
-        lookup = self._workspaces.lookup(specifier, directory, self._conditions(directory))
+        lookup = self._workspaces.lookup(specifier, directory, _conditions(options))
         if lookup is None:
             return None
         if lookup.refusal is not None:
@@ -400,11 +440,6 @@ class Resolver:
                 else ""
             )
         )
-
-    def _conditions(self, directory: str) -> tuple[str, ...]:
-        """The ``customConditions`` of the tsconfig governing ``directory``."""
-        options = self._tsconfigs.for_directory(directory)
-        return options.custom_conditions if options is not None else ()
 
     def _first(self, candidates: Collection[str]) -> str | None:
         for candidate in candidates:

@@ -13,22 +13,36 @@ the ``extends`` chain that supplies them. Semantics follow TypeScript:
   universe; they cannot map specifiers onto project files, so they are skipped without error,
   as is a relative base that is missing.
 
-The config that applies to a file is the nearest ``tsconfig.json`` (else ``jsconfig.json``)
-in its directory or above, looked up once per directory. When that config is a solution
+The config that applies to a folder is the nearest ``tsconfig.json`` (else ``jsconfig.json``)
+in it or above, looked up once per directory. When that config is a solution
 config (``"files": []``, no ``include``, and ``references``: it compiles nothing itself), the
 folder is governed by the referenced project whose program takes its source files — the
 first reference, in order, that compiles each (tsserver's choice; Termix's root tsconfig has
 its own ``paths``, but `src/ui/` is built by `tsconfig.app.json` with others). A folder whose
 files fall to several referenced projects, or to none, keeps the solution config.
+
+The config that applies to a file (:meth:`TsconfigIndex.for_file`) is its folder's, unless
+that config's program (with its references) leaves the file out: then it is the nearest
+config above whose program takes the file in (itself, or a project it references), as
+tsserver chooses since TypeScript 5.6 ("search ancestor configuration files for project
+ownership") and as ``tsc -p`` of that config compiles it. Houdini's
+``packages/houdini-react/runtime/tsconfig.json`` is shipped to users and includes none of the
+runtime's own files, which the root ``tsconfig.json`` compiles with its ``paths``. A file no
+config above takes in keeps its folder's config.
+
+``include``/``exclude`` patterns are TypeScript's, not a shell's: only ``*``, ``?`` and
+``**/`` are wildcards, and ``[`` is a literal character (houdini's ``"./[!ambient.d.ts]**"``
+excludes nothing; a Next.js ``app/[slug]/`` folder is a folder name).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
-from filid.config.globs import matches_any_glob
+from filid.config.globs import folder_matcher, matches_any_glob
 from filid.graph.candidates import SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import (
     CompilerPaths,
@@ -90,11 +104,42 @@ class _RawOptions:
         includes = self.includes
         if includes is None:
             includes = () if self.files is not None else (join_path(config_dir, "**"),)
-        return matches_any_glob(file, includes) and not self.excluded(file)
+        return matches_any_glob(file, _literal_brackets(includes)) and not self.excluded(file)
+
+    def folder_compiles(self, config_dir: str, folder: str) -> Callable[[str], bool]:
+        """:meth:`compiles` for the files directly inside ``folder`` (each pattern matched
+        against the folder once)."""
+        files = frozenset(self.files or ())
+        includes = self.includes
+        if includes is None:
+            includes = () if self.files is not None else (join_path(config_dir, "**"),)
+        included = folder_matcher(folder, _literal_brackets(includes))
+        excluded = folder_matcher(folder, _literal_brackets(self.excludes or ()))
+        takes_js = bool(self.allow_js)
+
+        def compiles(file: str) -> bool:
+            if file in files:
+                return True
+            if not takes_js and file.endswith(JS_SUFFIXES):
+                return False
+            name = file.rpartition("/")[2]
+            return included(name) and not excluded(name)
+
+        return compiles
 
     def excluded(self, file: str) -> bool:
         """Whether root-relative ``file`` matches this config's ``exclude``."""
-        return bool(self.excludes) and matches_any_glob(file, self.excludes or ())
+        return bool(self.excludes) and matches_any_glob(
+            file, _literal_brackets(self.excludes or ())
+        )
+
+
+@lru_cache(maxsize=1024)
+def _literal_brackets(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    """TypeScript ``include``/``exclude`` patterns as ``filid.config.globs`` patterns: tsc
+    knows only ``*``, ``?`` and ``**/`` as wildcards, so a ``[`` is the literal character
+    (escaped), and a backslash is a path separator (tsc normalises it to ``/``)."""
+    return tuple(p.replace("\\", "/").replace("[", "\\[") for p in patterns)
 
 
 def _globs(raw: object, config_dir: str) -> tuple[str, ...] | None:
@@ -158,6 +203,10 @@ class TsconfigIndex:
         self._governed: dict[str, CompilerPaths] = {}
         self._referenced: dict[str, CompilerPaths] = {}
         self._children: dict[str, list[str]] | None = None
+        # Per folder, its source files a config above governs (``for_file``), and per config
+        # the configs above it, nearest first.
+        self._moved: dict[str, dict[str, CompilerPaths]] = {}
+        self._above: dict[str, tuple[CompilerPaths, ...]] = {}
         self.notes: tuple[str, ...] = ()
         # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
         for file in sorted(f for f in files if f.rpartition("/")[2] in CONFIG_NAMES):
@@ -222,18 +271,103 @@ class TsconfigIndex:
             found = self._governed[directory] = self._governing(nearest, directory)
         return found
 
-    def _governing(self, solution: CompilerPaths, directory: str) -> CompilerPaths:
-        """The one project ``solution`` references that compiles the source files of
-        ``directory`` (each file counted for the first reference that compiles it), else
-        ``solution`` itself (files of several projects, or of none)."""
+    def for_file(self, file: str) -> CompilerPaths | None:
+        """The options of the config governing the root-relative ``file``: its folder's
+        (:meth:`for_directory`), unless that config's program leaves ``file`` out and a config
+        above takes it in (module docstring). Computed once per folder."""
+        directory = parent_dir(file)
+        moved = self._moved.get(directory)
+        if moved is None:
+            moved = self._moved[directory] = self._moved_in(directory)
+        found = moved.get(file)
+        if found is None and not file.endswith(SOURCE_EXTENSIONS):
+            found = self._owner_above(file)  # not one of the folder's source files
+        return found if found is not None else self.for_directory(directory)
+
+    def _moved_in(self, directory: str) -> dict[str, CompilerPaths]:
+        """The source files of ``directory`` that a config above its folder config governs."""
+        nearest = self._nearest(directory)
+        sources = self._children_of(directory)
+        if nearest is None or not sources or not self._configs_above(nearest.config):
+            return {}
+        raw = self._load(nearest.config)
+        compiles = raw.folder_compiles(parent_dir(nearest.config), directory)
+        left = [file for file in sources if not compiles(file)]
+        for ref in raw.references if left else ():
+            # `_program_leaves_out`: a project the config references may take the file in
+            compiles = self._load(ref).folder_compiles(parent_dir(ref), directory)
+            left = [file for file in left if not compiles(file)]
+            if not left:
+                break
+        moved: dict[str, CompilerPaths] = {}
+        for options in self._configs_above(nearest.config):
+            raw = self._load(options.config)
+            programs = [(options.config, raw), *((ref, self._load(ref)) for ref in raw.references)]
+            for config, program in programs:  # as `_owner_above` asks, each folder once
+                if not left:
+                    return moved
+                compiles = program.folder_compiles(parent_dir(config), directory)
+                owner = options if config == options.config else self._options_of(config)
+                moved.update((file, owner) for file in left if compiles(file))
+                left = [file for file in left if file not in moved]
+        return moved
+
+    def _owner_above(self, file: str) -> CompilerPaths | None:
+        """The options of the nearest config above ``file``'s folder config whose program
+        takes ``file`` in, when its folder config's program (with references) does not."""
+        nearest = self._nearest(parent_dir(file))
+        if nearest is None:
+            return None
+        above = self._configs_above(nearest.config)
+        if not above or self._program_leaves_out(nearest.config, file) is False:
+            return None
+        for options in above:
+            raw = self._load(options.config)
+            if raw.compiles(file, parent_dir(options.config)):
+                return options
+            for ref in raw.references:
+                if self._load(ref).compiles(file, parent_dir(ref)):
+                    return self._options_of(ref)
+        return None
+
+    def _configs_above(self, config: str) -> tuple[CompilerPaths, ...]:
+        """The folder configs above ``config``'s folder, nearest first (cached per config)."""
+        found = self._above.get(config)
+        if found is None:
+            chain: list[CompilerPaths] = []
+            folder = parent_dir(config)
+            while folder != ".":
+                options = self._nearest(parent_dir(folder))
+                if options is None:
+                    break
+                chain.append(options)
+                folder = parent_dir(options.config)
+            found = self._above[config] = tuple(chain)
+        return found
+
+    def _children_of(self, directory: str) -> list[str]:
+        """The source files directly in ``directory``."""
         if self._children is None:
             self._children = {}
             for file in self._files:
                 if file.endswith(SOURCE_EXTENSIONS):
                     self._children.setdefault(parent_dir(file), []).append(file)
+        return self._children.get(directory, [])
+
+    def _options_of(self, config: str) -> CompilerPaths:
+        """The options of ``config`` as the program built from it reads them."""
+        found = self._configs.get(config) or self._referenced.get(config)
+        if found is None:
+            found = self._referenced[config] = _compiler_paths(config, self._load(config))
+        return found
+
+    def _governing(self, solution: CompilerPaths, directory: str) -> CompilerPaths:
+        """The one project ``solution`` references that compiles the source files of
+        ``directory`` (each file counted for the first reference that compiles it), else
+        ``solution`` itself (files of several projects, or of none)."""
         references = [(ref, self._load(ref)) for ref in self._load(solution.config).references]
         owners: set[str] = set()
-        for file in self._children.get(directory, ()):
+        for file in self._children_of(directory):
             for ref, raw in references:
                 if raw.compiles(file, parent_dir(ref)):
                     owners.add(ref)
@@ -241,10 +375,7 @@ class TsconfigIndex:
         if len(owners) != 1:
             return solution
         (owner,) = owners
-        found = self._configs.get(owner) or self._referenced.get(owner)
-        if found is None:
-            found = self._referenced[owner] = _compiler_paths(owner, self._load(owner))
-        return found
+        return self._options_of(owner)
 
     def _nearest(self, directory: str) -> CompilerPaths | None:
         """The options of the nearest config at or above ``directory`` (cached per directory)."""
@@ -431,7 +562,7 @@ class TsconfigIndex:
         ``references``, each config it references) leaves ``file`` out of its program, and at
         least one of them says so with ``exclude``. A file no ``include`` reaches but none
         excludes is not "left out": it may still be run by a bundler or a script runner."""
-        options = self.for_directory(parent_dir(file))
+        options = self.for_file(file)
         if options is None:
             return False
         if self._program_leaves_out(options.config, file):
@@ -461,14 +592,14 @@ class TsconfigIndex:
     def compiles(self, file: str) -> bool:
         """Whether a tsconfig program (the governing config, or a config it references)
         includes ``file``."""
-        options = self.for_directory(parent_dir(file))
+        options = self.for_file(file)
         return options is not None and self._program_leaves_out(options.config, file) is False
 
     def checks_js(self, file: str) -> bool:
         """Whether a tsconfig program that takes the JavaScript ``file`` in (the governing
         config, or for a solution config one it references) type-checks it (``checkJs``):
         then tsc reports what it cannot resolve there, as in a TypeScript file."""
-        options = self.for_directory(parent_dir(file))
+        options = self.for_file(file)
         if options is None:
             return False
         raw = self._load(options.config)
@@ -490,13 +621,10 @@ class TsconfigIndex:
         takes ``file`` as a root file (``files``/``include``, less ``exclude``)."""
         return self._program_leaves_out(config, file) is False
 
-    def maps_root_dirs(self, directory: str) -> bool:
-        """Whether the config governing ``directory``, or a config it references, sets
+    def maps_root_dirs(self, options: CompilerPaths) -> bool:
+        """Whether the config of the governing ``options``, or a config it references, sets
         ``rootDirs`` (react-router's playgrounds set it in `tsconfig.vite.json`, which their
         solution `tsconfig.json` only references: the generated `./+types/*` resolve)."""
-        options = self.for_directory(directory)
-        if options is None:
-            return False
         return options.has_root_dirs or any(
             self._load(ref).has_root_dirs for ref in self._load(options.config).references
         )

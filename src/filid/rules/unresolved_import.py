@@ -24,7 +24,9 @@ package's manifest publishes (stencil's ``../client/index.js``, ``check.generate
 nor a bundler query (``?inline``) in a file no bundler reads (see ``_unbundled_files``),
 nor an import in a file the project reads only as text (``?raw``: a code sample an Astro page
 shows, ``check.generated_code``), nor a glob pattern that matches files (``'../intl/*.json'``,
-``check.generated_code``).
+``check.generated_code``), nor a target a ``cp``/``mkdir`` of a CI workflow step or a
+``package.json`` script writes (PRQL's ``./prql-lezer``, ``check.copy_steps``). The tsconfig
+that answers for a file is the nearest whose program takes it in (``TsconfigIndex.for_file``).
 Nor is a ``require()`` or ``import()`` whose failure the file handles (``ImportFact.guarded``:
 ``try { require('./x.wasi.cjs') } catch {}``, ``import('x').catch(…)``): the optional-dependency
 idiom says the target may be missing, and the code carries on without it (the loader NAPI-RS
