@@ -22,12 +22,17 @@ from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.copy_steps import CopySteps
 from filid.check.deno_config import DenoRootDirs
 from filid.check.directory_named import DirectoryNamedImports
+from filid.check.glob_specifiers import glob_folder_exists
 from filid.check.hoisted_packages import HoistedPackages
+from filid.check.lint_silenced import lint_silenced
+from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
+from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
+from filid.check.tiddler_folders import TiddlerFolders
 from filid.check.toolchain_resolved import (
     ENTRY_FIELDS as _ENTRY_FIELDS,
 )
@@ -87,6 +92,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     deno_root_dirs = DenoRootDirs(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
+    tiddlers = TiddlerFolders(project.root)
+    meteor = MeteorPackages(project.root)
+    # the authors silenced their linter's unresolved-import rule on it (`check.lint_silenced`)
+    unjudged.update(lint_silenced(project.root, project.file_graph.unresolved))
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -111,6 +120,14 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
         ) or bundler_ignored(project.root, facts, item.file, item.line, item.specifier):
             # tsc finds `./x.tsx` as `x.ts` for an erased import; the bundler leaves a
             # `webpackIgnore`/`@vite-ignore` import() for run time (docs/rules.md)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if item.specifier.startswith(".") and tiddlers.holds(item.file):
+            # TiddlyWiki resolves it against tiddler titles (`check.tiddler_folders`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if meteor.resolves(item.file, item.specifier):
+            # a package of the Meteor app (`check.meteor_packages`), whatever `paths` says
             unjudged.add((item.file, item.specifier))
             continue
         if typedoc_media.holds(item.file):
@@ -189,9 +206,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # schematic's `files/` templates, which import only each other)
             unjudged.add((item.file, item.specifier))
             continue
-        if glob_matches(project.root, parent_dir(item.file), item.specifier):
+        if glob_matches(project.root, parent_dir(item.file), item.specifier) or (
+            glob_folder_exists(project.root, project.resolver, item.file, item.specifier)
+        ):
             # a glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
-            # react-spectrum's `'../intl/*.json'`) that matches files: not a path at all
+            # react-spectrum's `'../intl/*.json'`) that matches files, or one over a folder
+            # that exists (Redwood's `src/graphql/**/*.{js,ts}`, `check.glob_specifiers`)
             unjudged.add((item.file, item.specifier))
             continue
         if shipped(item.file):
@@ -239,7 +259,7 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             os.path.isfile(project.root / twin)
             for base in bases
             if not base.startswith("../") and base not in ("", ".")
-            for twin in _bundler_twins(base)
+            for twin in (*_bundler_twins(base), *hooked_twins(base))
         ):
             # a file the bundler finds (only existing ones count: a twin inside an ignored
             # build folder says nothing about the import)
