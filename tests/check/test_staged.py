@@ -194,3 +194,81 @@ def test_a_forged_or_truncated_staged_state_is_never_trusted(
     for forged in (data[: len(data) // 2], data[:-1] + bytes([data[-1] ^ 1]), b"garbage"):
         states[0].write_bytes(forged)
         assert check(root, "--staged", app) == fresh
+
+
+def test_the_index_against_head_names_what_git_diff_names(tmp_path: Path) -> None:
+    """One ``git diff-index`` gives the staged deletions (as ``git diff --cached
+    --diff-filter=D`` names them) and the changes against HEAD's tree."""
+    from filid.scan.git_index import head_tree, index_against_head, staged_deletions
+
+    root = repo(tmp_path)
+    write_files(root, {"src/app/new.ts": "export const n = 1;\n", "src/app/a.ts": "// a2\n"})
+    git(root, "rm", "-q", "src/app/b.ts")
+    (root / "src/app/app.ts").unlink()
+    (root / "src/app/app.ts").symlink_to("a.ts")  # a type change: not a deletion
+    git(root, "add", "-A")
+    head = index_against_head(root)
+    assert head is not None
+    assert head.tree == head_tree(root)
+    assert head.deleted == staged_deletions(root) == ("src/app/b.ts",)
+    assert head.changes == staged_changes(root, head.tree)
+    assert {name for name, _, _ in head.changes} == {
+        "src/app/a.ts",
+        "src/app/app.ts",
+        "src/app/b.ts",
+        "src/app/new.ts",
+    }
+
+
+def test_a_one_file_run_reads_a_few_sections_of_the_staged_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The staged state is read by sections: a run answering one staged file of a project of
+    1,200 files (three buckets of files, violations in several chunks) reads the result, the
+    evaluated nodes, the file's bucket and the touch index and violation chunks it names,
+    not the whole state; its answer is the computed one."""
+    import filid.store.sealed
+
+    files = dict(PROJECT)
+    for folder in range(12):
+        for number in range(100):
+            # an unresolved import each: many violations, in several chunks
+            files[f"src/f{folder}/m{number}.ts"] = (
+                f"import {{ z }} from './gone{number}';\nexport const v{number} = z;\n"
+            )
+    root = tmp_path / "big"
+    write_files(root, files)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    one = "src/f7/m3.ts"
+    check(root, "--staged", str(root / one))
+    write_files(root, {one: "import { z } from './gone3';\nexport const v3 = z;\n// edited\n"})
+    git(root, "add", one)
+    read: list[int] = []
+    original = filid.store.sealed.SealedSections.section
+
+    def counted(self: filid.store.sealed.SealedSections, number: int) -> Any:
+        read.append(number)
+        return original(self, number)
+
+    monkeypatch.setattr(filid.store.sealed.SealedSections, "section", counted)
+    computed = Counted(monkeypatch)
+    answered = check(root, "--staged", str(root / one))
+    assert computed.runs == 0
+    monkeypatch.setattr(filid.store.sealed.SealedSections, "section", original)
+    assert answered == check(root, "--staged", str(root / one), "--no-cache")
+    assert answered["result"]["violations"], "the file's own violations are answered"
+    sealed = filid.store.sealed.read_sealed_sections(
+        next(iter(private_cache(root).glob("staged-snapshot.marshal")))
+    )
+    assert sealed is not None and len(sealed) > 12
+    assert len(set(read)) <= 6, (sorted(set(read)), len(sealed))
+
+
+def private_cache(root: Path) -> Path:
+    from filid.store.location import project_cache_dir
+
+    found = project_cache_dir(root.resolve())
+    assert found is not None
+    return found

@@ -350,11 +350,11 @@ def test_an_import_a_planned_fix_must_rewrite_is_recomputed(
 
     cache = project_cache_dir(root.resolve())
     assert cache is not None
-    state = read_sealed(cache / "staged-snapshot.marshal")
+    state = _stored_state(cache)
     kept = read_sealed(cache / "staged-snapshot-graph.marshal")["graph"]
-    summary = GraphSummary.decode(kept, len(state["files"].strip("\0").split("\0")))
+    summary = GraphSummary.decode(kept, len(state.file_list()))
     assert summary is not None and summary.involved is not None
-    stored = fix_involved(marshal.loads(blob) for blob in state["violations"])
+    stored = fix_involved(marshal.loads(blob) for blob in state.violations)
     assert "src/m/peer.ts" in stored
     assert frozenset(summary.involved.split("\0")) == stored
     after = _edit(
@@ -471,13 +471,26 @@ def test_every_rule_loads_on_its_own_as_registered() -> None:
         assert loaded.meta == rule.meta
 
 
+def _stored_state(cache: Path) -> Any:
+    """The staged state stored in ``cache``, whatever its key."""
+    from filid.check.staged_state import load_staged_state
+    from filid.store.sealed import read_sealed_sections
+
+    sealed = read_sealed_sections(cache / "staged-snapshot.marshal")
+    assert sealed is not None
+    state = load_staged_state(cache, sealed.head["key"])
+    assert state is not None
+    return state
+
+
 def _state(result: dict[str, Any], violations: list[bytes]) -> Any:
+    import marshal
+
     from filid.check.staged_state import StagedState
 
-    touches: tuple[str, list[int], str, list[int]] = ("", [], "", [])
-    return StagedState(
-        "t", "tree", {}, "\0a.ts\0", " " * 65, frozenset(), frozenset(), result, violations,
-        touches, {},
+    encoded = [marshal.loads(blob) for blob in violations]
+    return StagedState.of(
+        "t", "tree", {}, ["a.ts"], [None], (), (), result, encoded
     )  # fmt: skip
 
 
@@ -495,7 +508,8 @@ def test_a_mention_is_found_whatever_its_spelling_in_repr() -> None:
         other = f"fix not possible: zero-peer-file at src/other.ts: reads {name}"
         assert not _state({"notes": [other]}, []).mentions_beyond_refusals(name)
         assert _state({"notes": [other]}, []).mentions(name)
-        blob = marshal.dumps(("x", "y", "z", name))
+        location = ("x.ts", 1, 1, 1, 1, 1)
+        blob = marshal.dumps(("r", "error", "m", name, location, ".", None, None, [], [], "f"))
         assert _state({"notes": []}, [blob]).mentions_beyond_refusals(name)
         assert not _state({"notes": []}, [blob]).mentions_beyond_refusals("src/elsewhere.ts")
     # the nodes a rule evaluated are folders of the unchanged tree: not a mention the

@@ -248,3 +248,38 @@ def test_parallel_path_gives_the_same_facts_as_serial(
     assert parallel.facts == serial.facts
     assert list(parallel.facts) == list(serial.facts)
     assert parallel.notes == serial.notes == ("src/bad.ts: skipped, not valid UTF-8",)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_meanwhile_runs_once_before_any_parsed_file_is_handed_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    # load_project builds the tree there while the workers parse: it must have run (once)
+    # before the caller sees the first file, with or without worker processes
+    paths = write_corpus(tmp_path, 60)
+    monkeypatch.setattr(files_module, "PARALLEL_THRESHOLD", 10)
+    events: list[str] = []
+    result = parse_files(
+        tmp_path,
+        paths,
+        cache_dir=None,
+        jobs=jobs,
+        on_parsed=lambda path, _facts: events.append(path),
+        meanwhile=lambda: events.append("(meanwhile)"),
+    )
+    assert events[0] == "(meanwhile)"
+    assert events.count("(meanwhile)") == 1
+    assert sorted(events[1:]) == sorted(result.facts)
+
+
+def test_an_error_in_meanwhile_ends_the_parse_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = write_corpus(tmp_path, 60)
+    monkeypatch.setattr(files_module, "PARALLEL_THRESHOLD", 10)
+
+    def fail() -> None:
+        raise RuntimeError("meanwhile failed")
+
+    with pytest.raises(RuntimeError, match="meanwhile failed"):
+        parse_files(tmp_path, paths, cache_dir=None, jobs=2, meanwhile=fail)

@@ -33,6 +33,7 @@ _FIELD_READS: dict[str, Reads] = {
     "is_in_route_tree": Reads.TREE,
     "is_entry_file": Reads.TREE,
     "owner_of_file": Reads.TREE,
+    "file_owners": Reads.TREE,
     # where re-exports resolve, and the export surfaces that follows them (facts as well)
     "reexport_targets": Reads.RE_EXPORTS,
     "export_index": Reads.RE_EXPORTS,

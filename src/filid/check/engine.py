@@ -189,12 +189,11 @@ def _evaluate(
         by_regime = regime_severity(meta.id, declared=declared)
         regime_default = Severity(by_regime) if by_regime is not None else None
         exempt = rule_config.exempt if rule_config else ()
-        nodes = {
-            path
-            for category in meta.applies_to
-            for path in by_category.get(category, ())
-            if is_within(path, scope)
-        }
+        nodes: set[str] = set()
+        for category in meta.applies_to:
+            paths = by_category.get(category, ())
+            # every node lies within the root: no test per path for a whole-project check
+            nodes.update(paths if scope == "." else (p for p in paths if is_within(p, scope)))
         occurrences: dict[tuple[str, ...], int] = {}
         for finding in rule.check(context, options):
             if not (is_within(finding.node, scope) or is_within(finding.path, scope)):

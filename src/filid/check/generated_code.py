@@ -21,12 +21,19 @@ from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
 from filid.check.copy_steps import CopySteps
 from filid.check.data_folders import DataFolders
+from filid.check.deno_config import DenoRootDirs
 from filid.check.directory_named import DirectoryNamedImports
+from filid.check.glob_specifiers import glob_folder_exists
 from filid.check.hoisted_packages import HoistedPackages
+from filid.check.lint_silenced import lint_silenced
+from filid.check.meteor_packages import MeteorPackages
+from filid.check.out_dir_images import OutDirImages
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
+from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
+from filid.check.tiddler_folders import TiddlerFolders
 from filid.check.toolchain_resolved import (
     ENTRY_FIELDS as _ENTRY_FIELDS,
 )
@@ -36,6 +43,7 @@ from filid.check.toolchain_resolved import (
 )
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
 from filid.check.tshy_layout import TshyBuilds
+from filid.check.typedoc_media import TypedocMedia
 from filid.check.unchecked_files import UncheckedErasedImports
 from filid.check.url_imports import bundler_ignored
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
@@ -44,6 +52,7 @@ from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.tsconfig import JS_SUFFIXES
 from filid.model.errors import InputError
+from filid.model.facts import ImportKind
 from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file
@@ -52,6 +61,8 @@ __all__ = ["generated_imports"]
 
 _JS_EXTENSIONS = frozenset(("js", "jsx", "mjs", "cjs"))
 _DECLARATION_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts")
+# Single-file components a build compiles to JavaScript (Vue, Svelte, Astro).
+_COMPONENT_EXTENSIONS = (".vue", ".svelte", ".astro")
 
 
 def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
@@ -78,10 +89,17 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     toolchain = ToolchainResolved(project, configs)
     build_copies = BuildCopies(project)
     copy_steps = CopySteps(project)
+    out_dir_images = OutDirImages(project)
+    typedoc_media = TypedocMedia(project.root)
+    deno_root_dirs = DenoRootDirs(project)
     hoisted = HoistedPackages(project)
     tshy = TshyBuilds(project)
     unchecked_erased = UncheckedErasedImports(project)
     data_folders = DataFolders(project)
+    tiddlers = TiddlerFolders(project.root)
+    meteor = MeteorPackages(project.root)
+    # the authors silenced their linter's unresolved-import rule on it (`check.lint_silenced`)
+    unjudged.update(lint_silenced(project.root, project.file_graph.unresolved))
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
@@ -117,9 +135,29 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # `webpackIgnore`/`@vite-ignore` import() for run time (docs/rules.md)
             unjudged.add((item.file, item.specifier))
             continue
+        if item.specifier.startswith(".") and tiddlers.holds(item.file):
+            # TiddlyWiki resolves it against tiddler titles (`check.tiddler_folders`)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if meteor.resolves(item.file, item.specifier):
+            # a package of the Meteor app (`check.meteor_packages`), whatever `paths` says
+            unjudged.add((item.file, item.specifier))
+            continue
+        if typedoc_media.holds(item.file):
+            # a copy TypeDoc made for a generated site's `media/` (nats.js's
+            # `docs/services/media/01_services.ts`): documentation, never compiled
+            unjudged.add((item.file, item.specifier))
+            continue
         if is_fixture_path(item.file):
             # written to exercise a tool: vite's `playground/hmr/missing-file` imports a file
             # its test creates, qwik's optimizer fixtures are sample build output
+            unjudged.add((item.file, item.specifier))
+            continue
+        if any(
+            is_within(item.file, folder) for folder in project.resolver.tsconfigs.template_folders
+        ):
+            # a generator's template project: its tsconfig is template data (nestjs/schematics'
+            # `"strict": <%= strict %>`), its imports resolve in the project it is rendered into
             unjudged.add((item.file, item.specifier))
             continue
         if (item.file not in imported and _is_template_file(item.file)) or toolchain.in_template(
@@ -181,9 +219,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # schematic's `files/` templates, which import only each other)
             unjudged.add((item.file, item.specifier))
             continue
-        if glob_matches(project.root, parent_dir(item.file), item.specifier):
+        if glob_matches(project.root, parent_dir(item.file), item.specifier) or (
+            glob_folder_exists(project.root, project.resolver, item.file, item.specifier)
+        ):
             # a glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
-            # react-spectrum's `'../intl/*.json'`) that matches files: not a path at all
+            # react-spectrum's `'../intl/*.json'`) that matches files, or one over a folder
+            # that exists (Redwood's `src/graphql/**/*.{js,ts}`, `check.glob_specifiers`)
             unjudged.add((item.file, item.specifier))
             continue
         if shipped(item.file):
@@ -210,6 +251,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # an alias that finds nothing falls back to the root's node_modules (tsc)
             unjudged.add((item.file, item.specifier))
             continue
+        if item.specifier.startswith((".", "/")) and deno_root_dirs.maps(item.file):
+            # a Deno config's `rootDirs` merges a generated folder (react-router-templates'
+            # `deno/`: `./+types/root.ts`), as a tsconfig's does (check.deno_config)
+            unjudged.add((item.file, item.specifier))
+            continue
         if not project.resolver.is_judged_unresolved(item.file, item.specifier):
             unjudged.add((item.file, item.specifier))
             continue
@@ -226,10 +272,15 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             os.path.isfile(project.root / twin)
             for base in bases
             if not base.startswith("../") and base not in ("", ".")
-            for twin in _bundler_twins(base)
+            for twin in (*_bundler_twins(base), *hooked_twins(base))
         ):
             # a file the bundler finds (only existing ones count: a twin inside an ignored
             # build folder says nothing about the import)
+            unjudged.add((item.file, item.specifier))
+            continue
+        if item.specifier.startswith(".") and out_dir_images.resolves(item.file, bases):
+            # the package's own tsc output: `rootDir` + `lib/util.ts` → `outDir` +
+            # `lib/util.js` (artillery's shim `./dist/lib/util.js`, check.out_dir_images)
             unjudged.add((item.file, item.specifier))
             continue
         if build_copies.writes_beside_copy(item.file, item.specifier):
@@ -250,13 +301,24 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             # resolved by the project's own toolchain (`check.toolchain_resolved`)
             unjudged.add((item.file, item.specifier))
             continue
+        kinds = {
+            fact.kind
+            for fact in (facts.imports if facts is not None else ())
+            if fact.line == item.line and fact.specifier == item.specifier
+        }
         for base in bases:
             # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
             stem, dot, extension = base.rpartition(".")
             twins = (
                 # `./jsx.js` names `jsx.ts`… or the declaration file `jsx.d.ts` (solid copies
                 # one in and its `.gitignore` names it)
-                (*(stem + e for e in SOURCE_EXTENSIONS), *_declarations(stem, extension))
+                (
+                    *(stem + e for e in SOURCE_EXTENSIONS),
+                    *_declarations(stem, extension),
+                    # a single-file component its build compiles to `x.js` beside the
+                    # importer's output (framework7's `'../components/popup.js'`, `popup.vue`)
+                    *(stem + e for e in _COMPONENT_EXTENSIONS if extension == "js"),
+                )
                 if dot and "/" not in extension and extension in _JS_EXTENSIONS
                 else (f"{stem}.d.{extension}",)  # `./types.ts` finds `types.d.ts` (qwik)
                 if dot and "/" not in extension and extension in ("ts", "mts", "cts")
@@ -273,6 +335,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
                 base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
                 base + "/index.ts",
+                # Node's CommonJS require() tries `.node`: a native addon (bitburner's
+                # `require("./lib/greenworks-osx64")` beside `greenworks-osx64.node`)
+                *((base + ".node",) if kinds == {ImportKind.REQUIRE} else ()),
+                # Flow reads `x.js.flow` for `./x` or `./x.js`; an `import type` is erased
+                # before anything runs it (redux-form's `import type { … } from './types'`)
+                *(_flow_declarations(base) if kinds == {ImportKind.TYPE} else ()),
                 # the folder's manifest entries: present, or git ignores them (tutanota's
                 # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
                 *manifest_targets(project.root, base),
@@ -322,6 +390,14 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
         *(base + e for e in _STYLE_EXTENSIONS),
         *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
     )
+
+
+def _flow_declarations(base: str) -> tuple[str, ...]:
+    """The Flow declaration files Flow reads for ``base``: ``x.js.flow`` for ``./x`` (and
+    ``x/index.js.flow``), ``x.js.flow`` for ``./x.js``."""
+    if base.endswith((".js", ".jsx", ".mjs", ".cjs")):
+        return (base + ".flow",)
+    return (base + ".js.flow", base + "/index.js.flow")
 
 
 def _declarations(stem: str, extension: str) -> tuple[str, ...]:

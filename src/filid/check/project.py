@@ -167,6 +167,30 @@ def _load_project(
         # the workers parse the other files instead of after them all.
         known_imports[path] = file_imports(path, facts, resolver)
 
+    documents: dict[str, DocumentFacts] = {}
+    doc_notes: list[str] = []
+    early: list[FractalTree] = []
+    ran: list[bool] = []
+
+    def build(side_effect_free: Mapping[str, bool]) -> FractalTree:
+        return build_tree(
+            resolved,
+            universe.files,
+            config.structure,
+            side_effect_free,
+            documents,
+            route_directories=resolver.route_directories(),
+        )
+
+    def meanwhile() -> None:
+        # Run while the workers parse: the documents, and the tree when it needs no facts.
+        ran.append(True)
+        documents.update(_read_documents(resolved, universe.files, config, doc_notes))
+        if not config.structure.infer_pure_functions:
+            # Only pure-function inference (scan.classify, step 7, off by default) asks
+            # whether a file is side-effect free: without it the tree is the same built now.
+            early.append(build({}))
+
     parsed = parse_files(
         resolved,
         sources,
@@ -175,34 +199,14 @@ def _load_project(
         borrow_dir=borrow_dir,
         stats=stats,
         on_parsed=resolve_imports,
+        meanwhile=meanwhile,
     )
-    documents: dict[str, DocumentFacts] = {}
-    doc_notes: list[str] = []
-    for file in universe.files:
-        if file.rpartition("/")[2] in DOCUMENTS_READ:
-            facts, note = read_document(resolved, file)
-            if facts is not None:
-                documents[file] = facts
-            if note is not None:
-                doc_notes.append(note)
-    if config.pinned_exemptions is not None:
-        # The policy comes from another commit: a DETAIL.md exemption the change added (or
-        # widened) grants nothing; one the pinned commit had still does.
-        pinned = dict(config.pinned_exemptions)
-        documents = {
-            path: dataclasses.replace(facts, exemptions=pinned.get(path, ()))
-            if path.rpartition("/")[2] == "DETAIL.md"
-            else facts
-            for path, facts in documents.items()
-        }
-    side_effect_free = {path: f.is_side_effect_free for path, f in parsed.facts.items()}
-    tree = build_tree(
-        resolved,
-        universe.files,
-        config.structure,
-        side_effect_free,
-        documents,
-        route_directories=resolver.route_directories(),
+    if not ran:  # parse_files always runs it; never read the documents twice, nor skip them
+        meanwhile()
+    tree = (
+        early[0]
+        if early
+        else build({path: f.is_side_effect_free for path, f in parsed.facts.items()})
     )
     file_graph = build_file_graph(parsed.facts, resolver, known_imports)
     known_imports.clear()
@@ -233,3 +237,29 @@ def _load_project(
         regime=regime,
         declared_by=declared_by,
     )
+
+
+def _read_documents(
+    root: Path, files: tuple[str, ...], config: Config, notes: list[str]
+) -> dict[str, DocumentFacts]:
+    """The intent documents and DETAIL.md files of ``files`` that could be read (a note for
+    each that could not), with a pinned policy's exemptions in place of DETAIL.md's own."""
+    documents: dict[str, DocumentFacts] = {}
+    for file in files:
+        if file.rpartition("/")[2] in DOCUMENTS_READ:
+            facts, note = read_document(root, file)
+            if facts is not None:
+                documents[file] = facts
+            if note is not None:
+                notes.append(note)
+    if config.pinned_exemptions is not None:
+        # The policy comes from another commit: a DETAIL.md exemption the change added (or
+        # widened) grants nothing; one the pinned commit had still does.
+        pinned = dict(config.pinned_exemptions)
+        documents = {
+            path: dataclasses.replace(facts, exemptions=pinned.get(path, ()))
+            if path.rpartition("/")[2] == "DETAIL.md"
+            else facts
+            for path, facts in documents.items()
+        }
+    return documents

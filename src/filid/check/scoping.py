@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from filid.model.errors import UsageError
@@ -65,7 +65,9 @@ def restrict(
     gives, so a cached full result can answer a pre-commit run (``files``) or ``--rules``.
     """
     violations = list(result.violations)
-    evaluated = dict(result.evaluated)
+    # Kept as it is unless rules are selected: a stored result's mapping splits its node
+    # lists only when a report counts them (``check.staged_state``).
+    evaluated: Mapping[str, tuple[str, ...]] = result.evaluated
     applied, skipped = list(result.rules_applied), list(result.rules_skipped)
     selected = select_rules(rule_ids)
     if selected is not None:

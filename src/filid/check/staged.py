@@ -8,17 +8,21 @@ content exactly, so unlike the work-tree snapshot (``filid.check.snapshot``) no 
 of timestamps applies.
 
 The staged state is a sealed file in the per-user cache folder, beside the work-tree
-snapshot and independent of it (:class:`StagedState`): the key (``check.snapshot.base_key``
-plus ``-staged``), the tree the index was compared with (HEAD's) and every path whose staged
-blob differed from it, the universe with each file's facts digests, what the fix planner
-read and searched for, and the full result. A later run asks git only what the index holds
-against that tree (``git diff-index --cached``: git compares its cached tree, so this costs
-what changed, not what the repository holds), reads the changed blobs (``git cat-file
---batch``) and answers from the state when the file set is the same and every changed file
-passes the early cutoff of the work-tree snapshot (``check.snapshot`` explains it): a source
-file whose staged content parses to the same facts, or to facts of the same shape while the
-result mentions the file nowhere, that the fix planner neither read nor would find a searched
-folder name in, and that is not a vitest config. The re-verified files go to a small delta.
+snapshot and independent of it (:class:`StagedState`), read by sections (only those a run
+asks for: a one-file run reads the buckets of its files and the violations touching them,
+whatever the repository's size): the key (``check.snapshot.base_key`` plus ``-staged``),
+the tree the index was compared with (HEAD's) and every path whose staged blob differed
+from it, the universe with each file's facts digests, what the fix planner read and
+searched for, and the full result. A later run asks git only what the index holds against
+that tree (``git diff-index --cached``: git compares its cached tree, so this costs what
+changed, not what the repository holds; the caller's call against HEAD, which found the
+staged deletions, serves when HEAD's tree is the state's), reads the changed blobs
+(``git cat-file --batch``) and answers from the state when the file set is the same and
+every changed file passes the early cutoff of the work-tree snapshot (``check.snapshot``
+explains it): a source file whose staged content parses to the same facts, or to facts of
+the same shape while the result mentions the file nowhere, that the fix planner neither read
+nor would find a searched folder name in, and that is not a vitest config. The re-verified
+files go to a small delta.
 
 Anything else computes the result with the pipeline over the staged file set, which reads the
 work tree: that is the staged content only when the work tree's copies of the staged files
@@ -36,6 +40,7 @@ one); staged deletions still load the project once more to find the imports they
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -54,9 +59,11 @@ from filid.check.staged_state import (
 )
 from filid.model.report import ValidationResult
 from filid.scan.git_index import StagedChange, head_tree, staged_changes, unstaged_paths
+from filid.store.sealed import SealedSectionError
 
 if TYPE_CHECKING:
     from filid.config.model import Config
+    from filid.scan.git_index import HeadIndex
     from filid.scan.universe import Universe
 
 __all__ = ["check_staged"]
@@ -237,9 +244,12 @@ def check_staged(
     use_cache: bool = True,
     progress: Any = None,
     annotate: Annotate | None = None,
+    head: HeadIndex | None = None,
 ) -> ValidationResult:
     """``filid check --staged`` without fixes: the result for the staged files (see the
     module docstring), restricted to ``rule_ids`` and ``files`` as ``check_project`` does.
+    ``head`` is what the index held against HEAD when the caller asked (it asked for the
+    staged deletions): git is not asked again for it.
 
     Outside a git work tree it is :func:`filid.check.incremental.check_project`.
     """
@@ -292,8 +302,14 @@ def check_staged(
         assert cache_dir is not None
         wanted = None if files is None else normalize_files(root, files)
         try:
-            data = {**state.result, "violations": state.violations_touching(wanted)}
+            data = {
+                **state.core(),
+                "evaluated": {},
+                "violations": state.violations_touching(wanted),
+            }
             cached = decode_result(root, data, timestamp(), wanted)
+            # Read (and checked) now, split into paths only if a report counts them.
+            cached = dataclasses.replace(cached, evaluated=state.evaluated())
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):
             return None
         if verified:
@@ -302,19 +318,25 @@ def check_staged(
 
     if cache_dir is not None and state is not None:
         # What git's index holds against the state's tree: costs what changed, no listing.
-        changes = staged_changes(root, state.tree)
-        changed = _changed(state, changes) if changes is not None else None
-        if changed is not None:
-            verified = _reverified(root, state, changed, read)
-            if verified is not None:
-                cached = answer(state, verified)
-                if cached is not None:
-                    return cached
-            elif all(is_source_file(name) for name, _, _, _ in changed):
-                # Same files, same tsconfigs and manifests: specifiers resolve as before
-                # (read only when the result is computed: the proof does not need them).
-                resolved_by = state.token
-                patchable = changed
+        if head is not None and head.tree == state.tree:
+            changes: list[StagedChange] | None = head.changes
+        else:
+            changes = staged_changes(root, state.tree)
+        try:
+            changed = _changed(state, changes) if changes is not None else None
+            if changed is not None:
+                verified = _reverified(root, state, changed, read)
+                if verified is not None:
+                    cached = answer(state, verified)
+                    if cached is not None:
+                        return cached
+                elif all(is_source_file(name) for name, _, _, _ in changed):
+                    # Same files, same tsconfigs and manifests: specifiers resolve as before
+                    # (read only when the result is computed: the proof does not need them).
+                    resolved_by = state.token
+                    patchable = changed
+        except SealedSectionError:  # the state file was replaced or damaged meanwhile
+            state = None
     asked: list[frozenset[str] | None] = []  # `git diff-files`, asked at most once
     pending: list[Callable[[], frozenset[str] | None]] = []
 
@@ -333,23 +355,32 @@ def check_staged(
         # the proof parses.
         pending.append(start_unstaged_anywhere(root))
         # An import edit that changes no finding: proven without listing the project.
-        edited = _patchable(state, patchable)
-        if edited is not None:
-            listed = state.files[1:-1].split("\0")
+        try:
+            edited = _patchable(state, patchable)
+            if edited is not None:
+                listed = state.file_list()
 
-            def clean() -> bool:
-                found = differing()
-                return found is not None and found.isdisjoint(listed)
+                def clean() -> bool:
+                    found = differing()
+                    return found is not None and found.isdisjoint(listed)
 
-            proven = _patch(root, cache_dir, config, state, edited, patchable, listed, clean, read)
-            if proven is not None:
-                cached = answer(state, *proven)
-                if cached is not None:
-                    return cached
+                proven = _patch(
+                    root, cache_dir, config, state, edited, patchable, listed, clean, read
+                )
+                if proven is not None:
+                    cached = answer(state, *proven)
+                    if cached is not None:
+                        return cached
+        except SealedSectionError:  # the state file was replaced or damaged meanwhile
+            resolved_by = None
     if pending:
         differing()  # started for the proof: wait for it (and reuse it below)
-    tree = head_tree(root)
-    against = staged_changes(root, tree) if tree is not None else None
+    if head is not None:
+        tree: str | None = head.tree
+        against: list[StagedChange] | None = head.changes
+    else:
+        tree = head_tree(root)
+        against = staged_changes(root, tree) if tree is not None else None
     universe = list_project_universe(root, config, index=True)
     if len(universe.ids) != len(universe.files) or not universe.files or against is None:
         return work_tree()  # not a git work tree: nothing is staged, check the files

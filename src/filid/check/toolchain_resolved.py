@@ -10,6 +10,7 @@ One place for the answers ``check.generated_code`` asks of an import that finds 
 - a relative import of a TutorialKit lesson's ``_files``/``_solution``, laid over its
   template (``check.tutorialkit``);
 - a folder module of rollup-plugin-content (``check.content_plugin``);
+- wmr's extension and folder-index rule (``check.wmr_extensions``);
 - a file in a private template folder no outside file imports, which a script copies and
   completes elsewhere (``_comp-template_``: ``template_folder``);
 - a folder whose ``package.json`` entry fields name files (``manifest_targets``: their
@@ -28,6 +29,7 @@ from filid.check.json_index import JsonIndexImports
 from filid.check.metro_assets import MetroAssets
 from filid.check.project import Project
 from filid.check.tutorialkit import TutorialKitLessons
+from filid.check.wmr_extensions import WmrResolved
 from filid.graph.compiler_paths import is_within, join_path
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
@@ -50,6 +52,7 @@ class ToolchainResolved:
         self._aliases = BundlerAliases(project.root, configs)
         self._content = ContentPluginImports(project.root, configs)
         self._tutorialkit = TutorialKitLessons(project)
+        self._wmr = WmrResolved(project)
         self._outside_imports: dict[str, bool] = {}
 
     def resolves(self, file: str, specifier: str, bases: Collection[str]) -> bool:
@@ -70,6 +73,8 @@ class ToolchainResolved:
             # program takes in; outside it the bundler's own alias of that prefix maps the
             # specifier (tdesign-miniprogram's `site.config.mjs`: Vite's `'@'`)
             return True
+        if self._wmr.resolves(file, specifier, bases):
+            return True  # `./pages/home.js` → `pages/home/index.js` (wmr's demo)
         return self._content.resolves(file, specifier)  # casl's `pages.pages`
 
     def in_template(self, file: str) -> bool:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from filid.check.project import Project
     from filid.config.model import Config
     from filid.fix.actions import SkippedFix
+    from filid.scan.git_index import HeadIndex
 
 
 class NothingStaged(Exception):
@@ -121,11 +122,14 @@ def run_check(options: CheckOptions) -> CheckRun:
     files = tuple(options.files)
     _require_files(path, files)
     deleted: tuple[str, ...] = ()
+    head: HeadIndex | None = None
     if options.staged:
-        from filid.scan.git_index import staged_deletions
+        from filid.scan.git_index import index_against_head
         from filid.scan.universe import resolve_root
 
-        deleted = staged_deletions(resolve_root(path))
+        # One `git diff-index` tells the deletions and, to `check_staged`, what else changed.
+        head = index_against_head(resolve_root(path))
+        deleted = head.deleted if head is not None else ()
         files = (*files, *(os.path.join(path, name) for name in deleted))
         if not files and options.skip_when_nothing_staged:
             raise NothingStaged
@@ -167,6 +171,7 @@ def run_check(options: CheckOptions) -> CheckRun:
             use_cache=options.use_cache,
             progress=options.progress,
             annotate=mark_refused_fixes if options.mark_fixes else None,
+            head=head,
         )
     elif options.reuse and options.target is None:
         from filid.check.incremental import check_project

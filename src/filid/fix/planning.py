@@ -55,6 +55,8 @@ class PlanningContext:
     def __init__(self, project: ProjectView) -> None:
         self.project = project
         self.root = project.root
+        root_text = str(project.root)
+        self._prefix = root_text if root_text.endswith("/") else root_text + "/"
         self.tree = project.tree
         self.files = frozenset(project.tree.files)
         self._contents: dict[str, bytes] = {}
@@ -111,7 +113,8 @@ class PlanningContext:
         content = self._contents.get(path)
         if content is None:
             try:
-                content = read_regular_file(self.root / path, _MAX_SOURCE_BYTES)
+                # the text of ``self.root / path`` without a Path object per file read
+                content = read_regular_file(self._prefix + path, _MAX_SOURCE_BYTES)
             except UnsafePathError as error:
                 raise NotFixable(f"cannot read {path}: {error}") from error
             except OSError as error:

@@ -99,9 +99,14 @@ class Protection:
 
     def _read_configs(self, root: Path) -> dict[str, str]:
         texts: dict[str, str] = {}
-        for path in sorted(self._files):
-            if not _CONFIG_NAME.match(path.rpartition("/")[2]):
-                continue
+        # the few names that match, sorted (not every file sorted, then matched); a name
+        # without "config" matches only as the whole of turbo.json or project.json
+        for path in sorted(
+            p
+            for p in self._files
+            if ("config" in p or p.endswith(("turbo.json", "project.json")))
+            and _CONFIG_NAME.match(p.rpartition("/")[2])
+        ):
             try:
                 # Never a blocking open: a FIFO named like a config would hang the planner.
                 data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
@@ -154,9 +159,12 @@ class Protection:
         listed files (asking the disk folder by folder cost one ``scandir`` per folder, 26,000
         at 50,000 files, for what the listing already names)."""
         texts: dict[str, str] = {}
-        for path in sorted(self._files):
-            if not _PROCESS_FILE.match(path.rpartition("/")[2]):
-                continue
+        for path in sorted(
+            p
+            for p in self._files
+            if ("ockerfile" in p or p.endswith("Procfile"))
+            and _PROCESS_FILE.match(p.rpartition("/")[2])
+        ):
             try:
                 data = read_regular_file(root / path, _MAX_CONFIG_BYTES)
             except (OSError, UnsafePathError):

@@ -59,7 +59,11 @@ class ExportIndex:
             file: [t for t in targets if t is not None and t not in self._closure]
             for file, targets in successors.items()
         }
-        for component in strongly_connected(sorted(adjacency), adjacency):
+        # One file reaching nothing new (a leaf, the common case) is its own component.
+        components = (
+            [[start]] if len(adjacency) == 1 else strongly_connected(sorted(adjacency), adjacency)
+        )
+        for component in components:
             members = set(component)
             names: set[str] | None = set()
             for member in component:

@@ -91,7 +91,9 @@ def _mark_type_only(
     """``edges`` with ``type_only`` set on the value-kind imports that run nothing: those that
     name only types, and those TypeScript elides because the importer reads none of their
     bindings as a value (unless the importer's tsconfig keeps such imports)."""
-    targets = {(e.source, e.fact.specifier): e.target for e in edges}
+    # The index follows re-exports only (``export … from`` sources, each recorded as an
+    # import with ``is_reexport``): the other imports' targets are never asked.
+    targets = {(e.source, e.fact.specifier): e.target for e in edges if e.fact.is_reexport}
     index = TypeOnlyIndex(facts, lambda file, specifier: targets.get((file, specifier)))
     make_edge = _EDGE
     return tuple(

@@ -48,20 +48,35 @@ def _is_ancestor_reference(tree: FractalTree, file: str, source: str, target: st
     return entry_stem(file.rpartition("/")[2]) is None
 
 
+class _FileOwners(dict[str, "str | None"]):
+    """File → the path of its folder's owner node (None: the folder is not a node), filled on
+    first ask, each folder's owner looked up once: every import asks it for both ends."""
+
+    __slots__ = ("_folders", "_tree")
+
+    def __init__(self, tree: FractalTree) -> None:
+        super().__init__()
+        self._tree = tree
+        self._folders: dict[str, str | None] = {}
+
+    def __missing__(self, file: str) -> str | None:
+        directory = _parent_of(file)
+        if directory in self._folders:
+            found = self._folders[directory]
+        else:
+            found = self._folders[directory] = (
+                self._tree.owner_of(directory).path if directory in self._tree.nodes else None
+            )
+        self[file] = found
+        return found
+
+
 def module_pair(tree: FractalTree) -> Callable[[str, str], tuple[str, str] | None]:
     """The module edge ``(owner(source), owner(target))`` an import from file ``source``
     (not a test file) to file ``target`` supports, or None (same owner, an ancestor
     reference, a file outside the tree's nodes): what :func:`build_module_graph` groups by,
     for one edge (the staged patch path asks it for the few edges an edit changes)."""
-    owners: dict[str, str] = {}
-
-    def owner(file: str) -> str | None:
-        directory = _parent_of(file)
-        if directory not in owners:
-            if directory not in tree.nodes:
-                return None
-            owners[directory] = tree.owner_of(directory).path
-        return owners[directory]
+    owner = _FileOwners(tree).__getitem__
 
     def pair(source_file: str, target_file: str) -> tuple[str, str] | None:
         source, target = owner(source_file), owner(target_file)

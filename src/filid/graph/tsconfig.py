@@ -54,7 +54,7 @@ from filid.graph.compiler_paths import (
 )
 from filid.graph.config_dir import in_use, relative_to
 from filid.graph.jsonc import read_jsonc_file
-from filid.graph.unread_configs import CONFIG_NAMES, needless_excuse
+from filid.graph.unread_configs import CONFIG_NAMES, needless_excuse, template_excuse
 from filid.model.errors import InputError
 from filid.scan.classify import broken_config_excuse
 
@@ -208,6 +208,8 @@ class TsconfigIndex:
         self._moved: dict[str, dict[str, CompilerPaths]] = {}
         self._above: dict[str, tuple[CompilerPaths, ...]] = {}
         self.notes: tuple[str, ...] = ()
+        # Folders of configs left out as a generator's template data (``template_excuse``).
+        self.template_folders: tuple[str, ...] = ()
         # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
         for file in sorted(f for f in files if f.rpartition("/")[2] in CONFIG_NAMES):
             name = file.rpartition("/")[2]
@@ -220,6 +222,10 @@ class TsconfigIndex:
                         # Its own JSON is broken (not a base's): nothing may need it
                         # (`graph.unread_configs`: stryker-js's invalid-tsconfig fixture).
                         excuse = needless_excuse(file, files, self._names)
+                        if excuse is None:
+                            excuse = template_excuse(file, error, files, self._names)
+                            if excuse is not None:  # nestjs/schematics' `files/ts/`
+                                self.template_folders += (parent_dir(file),)
                     if excuse is None:
                         raise
                     # A fixture that is broken on purpose (astro's
@@ -611,6 +617,17 @@ class TsconfigIndex:
         """Whether ``config`` (with its ``extends`` chain) lets tsc emit: ``noEmit`` is not
         set to true (unset in a base filid cannot read counts as emitting)."""
         return self._load(config).no_emit is not True
+
+    def emit_dirs(self, config: str) -> tuple[str, str] | None:
+        """(``rootDir``, ``outDir``) of ``config`` with its ``extends`` chain, root-relative,
+        when it sets both and lets tsc emit; None otherwise or when it cannot be read."""
+        try:
+            raw = self._load(config)
+        except InputError:
+            return None
+        if raw.root_dir is None or raw.out_dir is None or raw.no_emit is True:
+            return None
+        return raw.root_dir, raw.out_dir
 
     def references_of(self, config: str) -> tuple[str, ...]:
         """The configs ``config`` lists in ``references`` (project references)."""

@@ -39,9 +39,18 @@ class TypeOnlyIndex:
 
     def is_type_only(self, target: str, fact: ImportFact) -> bool:
         """True when ``fact`` (resolved to ``target``) names bindings and each is a type."""
-        if fact.kind not in _NAMED_KINDS or not fact.names or "*" in fact.names:
+        names = fact.names
+        if fact.kind not in _NAMED_KINDS or not names or "*" in names:
             return False
-        return all(self.is_type(target, name) for name in fact.names)
+        memo = self._memo
+        for name in names:
+            # the memo read here: most answers are known (a target is imported many times)
+            answer = memo.get((target, name))
+            if answer is None:
+                answer = self._resolve(target, name, set())
+            if not answer:
+                return False
+        return True
 
     def is_type(self, file: str, name: str) -> bool:
         """True when ``file`` exports ``name`` only as a type (see the module docstring)."""

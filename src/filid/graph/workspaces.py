@@ -44,6 +44,7 @@ from filid.graph.package_manifest import (
     subpath_map,
     uses_file_routing,
 )
+from filid.graph.unread_configs import breaks_on_placeholder
 from filid.graph.workspace_declarations import WorkspaceDeclarations, is_member
 from filid.model.errors import InputError
 from filid.scan.classify import broken_config_excuse
@@ -93,6 +94,12 @@ class PackageLookup:
     refusal: str | None = None
 
 
+# Why a manifest that breaks on a template placeholder is left out (``graph.unread_configs``).
+TEMPLATE_MANIFEST = (
+    "its JSON breaks on a template placeholder: a generator's template, not a package of this "
+    "project"
+)
+
 # The lockfiles of npm, Yarn, pnpm and Bun: a folder holding one is installed on its own.
 LOCKFILES = (
     "package-lock.json",
@@ -119,6 +126,8 @@ class WorkspaceIndex:
                 parsed[manifest] = read_jsonc_file(root, manifest)
             except InputError as error:
                 excuse = broken_config_excuse(manifest)
+                if excuse is None and breaks_on_placeholder(error):
+                    excuse = TEMPLATE_MANIFEST  # nestjs/schematics' `files/ts/package.json`
                 if excuse is None:
                     raise
                 # pnpm's `__fixtures__/invalid-package-json/`: broken on purpose

@@ -26,7 +26,7 @@ from tree_sitter import Node
 
 from filid.model.facts import ImportFact
 
-__all__ = ["cycle_silenced", "is_generated"]
+__all__ = ["cycle_silenced", "is_generated", "silenced_lines"]
 
 CYCLE_RULES = frozenset(
     {
@@ -66,6 +66,17 @@ def cycle_silenced(root: Node, source: bytes, imports: Sequence[ImportFact]) -> 
     silences (see the module docstring); ``()`` for the files that never mention it."""
     if not imports or (b"no-cycle" not in source and b"noImportCycles" not in source):
         return ()
+    ranges = silenced_lines(root, CYCLE_RULES)
+    return tuple(
+        index
+        for index, fact in enumerate(imports)
+        if any(a <= fact.span.line <= b for a, b in ranges)
+    )
+
+
+def silenced_lines(root: Node, rules: frozenset[str]) -> list[tuple[int, int]]:
+    """The (first, last) 1-based line ranges a linter directive naming one of ``rules``
+    silences, with the semantics of the module docstring."""
     ranges: list[tuple[int, int]] = []
     opened: dict[str, int] = {}  # rule -> the first line a block directive silences
     last = root.end_point.row + 1
@@ -73,29 +84,25 @@ def cycle_silenced(root: Node, source: bytes, imports: Sequence[ImportFact]) -> 
         parsed = _directive(comment)
         if parsed is None:
             continue
-        directive, rules = parsed
+        directive, named = parsed
         first = comment.start_point.row + 1
         block = (comment.text or b"").startswith(b"/*")
         if directive == "disable-next-line":
-            if rules & CYCLE_RULES:
+            if named & rules:
                 ranges.append((comment.end_point.row + 2, comment.end_point.row + 2))
         elif directive == "disable-line":
-            if rules & CYCLE_RULES and comment.start_point.row == comment.end_point.row:
+            if named & rules and comment.start_point.row == comment.end_point.row:
                 ranges.append((first, first))
         elif directive == "disable" and block:
-            for rule in rules & CYCLE_RULES:
+            for rule in named & rules:
                 opened.setdefault(rule, first)
         elif directive == "enable" and block:
-            for rule in (rules & CYCLE_RULES) if rules else set(opened):
+            for rule in (named & rules) if named else set(opened):
                 start = opened.pop(rule, None)
                 if start is not None:
                     ranges.append((start, first))
     ranges.extend((start, last) for start in opened.values())
-    return tuple(
-        index
-        for index, fact in enumerate(imports)
-        if any(a <= fact.span.line <= b for a, b in ranges)
-    )
+    return ranges
 
 
 def _comments(root: Node) -> list[Node]:

@@ -41,7 +41,8 @@ from filid.model.facts import (
 # type is not read as a value
 # 15: whether a leading comment says the file is generated, and the imports a linter
 # directive silences the cycle rule on (``generated``, ``cycle_silenced``, last)
-FACTS_FORMAT = 15
+# 16: a specifier's escape sequences are decoded (``'./\\u00e9'`` is ``./é``)
+FACTS_FORMAT = 16
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there

@@ -91,6 +91,7 @@ def parse_files(
     borrow_dir: Path | None = None,
     stats: Mapping[str, StatData] | None = None,
     on_parsed: Callable[[str, FileFacts], None] | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> ParseResult:
     """Parse ``files`` (root-relative POSIX paths) under ``root``; never raises for one file.
 
@@ -104,11 +105,14 @@ def parse_files(
     ``stats`` holds the (size, mtime_ns) the caller already took of some files, so that each
     file is stat'ed once per run. ``on_parsed`` is called with the facts of each file parsed
     in this run as soon as they are known: while worker processes parse the rest, the caller
-    can start on what it will need of them (resolving their imports).
+    can start on what it will need of them (resolving their imports). ``meanwhile`` is called
+    once, in this process, as soon as the worker processes have their work (before any file
+    is parsed when there are none): the caller's work that needs no facts then runs while
+    they parse instead of after them.
     """
     with _gc_paused():
         return _parse_files(
-            root, files, cache_dir, jobs, progress, borrow_dir, stats or {}, on_parsed
+            root, files, cache_dir, jobs, progress, borrow_dir, stats or {}, on_parsed, meanwhile
         )
 
 
@@ -137,6 +141,7 @@ def _parse_files(
     borrow_dir: Path | None = None,
     stats: Mapping[str, StatData] | None = None,
     on_parsed: Callable[[str, FileFacts], None] | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> ParseResult:
     stats = stats or {}
     paths = sorted(set(files))
@@ -183,7 +188,7 @@ def _parse_files(
 
     parsed = 0
     keep_entries = cache_dir is not None
-    for outcome in _run(root, todo, jobs, digests=cache_dir is not None):
+    for outcome in _run(root, todo, jobs, digests=cache_dir is not None, meanwhile=meanwhile):
         done += 1
         path = outcome.path
         if outcome.note is not None:
@@ -268,11 +273,19 @@ def _keep_other_entries(
 
 
 def _run(
-    root: Path, todo: list[tuple[str, str | None]], jobs: int | None, *, digests: bool
+    root: Path,
+    todo: list[tuple[str, str | None]],
+    jobs: int | None,
+    *,
+    digests: bool,
+    meanwhile: Callable[[], None] | None = None,
 ) -> Iterator[Outcome]:
-    """Process ``todo`` in this process, or in chunks across worker processes."""
+    """Process ``todo`` in this process, or in chunks across worker processes; ``meanwhile``
+    runs once the workers have their chunks (first, without workers)."""
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers <= 1 or len(todo) < PARALLEL_THRESHOLD:
+        if meanwhile is not None:
+            meanwhile()
         for path, digest in todo:
             yield _process(root, path, digest, encode=False, digests=digests)
         return
@@ -285,8 +298,19 @@ def _run(
         initargs=(os.getpid(),),
     ) as pool:
         futures = [pool.submit(_process_chunk, str(root), chunk, digests) for chunk in chunks]
+        if meanwhile is not None:
+            try:
+                meanwhile()
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
         make_outcome = _OUTCOME
-        for future in as_completed(futures):
+        completed = as_completed(futures)
+        # as_completed lets go of each future it hands on: without this list's references,
+        # a chunk's rows are freed once decoded instead of all staying until the end
+        del futures
+        for future in completed:
             for row in future.result():
                 yield make_outcome(*row)
 

@@ -30,6 +30,7 @@ from filid.parse.export_statements import read_export_statement
 from filid.parse.guards import silenced_statement
 from filid.parse.side_effects import is_declaration_free
 from filid.parse.spans import SpanMaker
+from filid.parse.string_escapes import decode_escapes
 
 _OVERLOADABLE = frozenset({"function_signature", "ambient_declaration"})
 _SKIPPED = frozenset({"comment", "empty_statement", "hash_bang_line"})
@@ -312,6 +313,9 @@ class TopLevelWalker:
         if end - start < 2 or source[end - 1] != source[start]:
             return None, None  # a broken literal without its closing quote
         value = source[start + 1 : end - 1].decode("utf-8", "replace")
+        if "\\" in value:
+            decoded = decode_escapes(node, source)  # `'./\u00e9'` names `./é`
+            value = value if decoded is None else decoded
         return value, self.spans.string_contents(node)
 
     def name_text(self, node: Node) -> str:

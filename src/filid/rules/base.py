@@ -158,20 +158,44 @@ class RuleContext:
     def owner_of_file(self, file: str) -> FractalNode:
         """``tree.owner_of(file)`` for a file path, looked up once per folder (every file of a
         folder has the same owner; the rules ask it for both ends of every import)."""
-        owners = self.derived.get("owners")
+        return self.file_owners()[file]
+
+    def file_owners(self) -> Mapping[str, FractalNode]:
+        """:meth:`owner_of_file` as a mapping, one per context: the rules that ask it for
+        both ends of every import index it (a dictionary lookup at C speed) instead of
+        calling a method per edge."""
+        owners = self.derived.get("file_owners")
         if owners is None:
-            owners = self.derived["owners"] = {}
-        folder = file.rpartition("/")[0] or "."
-        found: FractalNode | None = owners.get(folder)
-        if found is None:
-            found = owners[folder] = self.tree.owner_of(file)
-        return found
+            owners = self.derived["file_owners"] = _FileOwners(self.tree)
+        return cast("Mapping[str, FractalNode]", owners)
 
     def is_entry_file(self, file: str) -> bool:
         """True when ``file`` is an entry point of its directory (SPEC §1): ``index.*`` or
         ``main.*``, a file its package's manifest declares, or a config
         ``entryPointOverrides`` file."""
         return file in self.entry_files or entry_stem(file.rpartition("/")[2]) is not None
+
+
+class _FileOwners(dict[str, FractalNode]):
+    """File path → ``tree.owner_of(file)``, filled on first ask (each folder's owner looked
+    up once)."""
+
+    __slots__ = ("_folders", "_tree")
+
+    def __init__(self, tree: FractalTree) -> None:
+        super().__init__()
+        self._tree = tree
+        self._folders: dict[str, FractalNode] = {}
+
+    def __missing__(self, file: str) -> FractalNode:
+        folder = file.rpartition("/")[0] or "."
+        found = self._folders.get(folder)
+        if found is None:
+            # the folder's node is the file's (a folder that is no node: as owner_of has it)
+            tree = self._tree
+            found = self._folders[folder] = tree.owner_of(folder if folder in tree.nodes else file)
+        self[file] = found
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -276,7 +276,7 @@ class ExternalImportBoundary:
         """Yield one finding per offending import, at the import."""
         exports_cache: dict[str, set[str] | None] = {}
         exports = context.export_index()
-        owner = context.owner_of_file
+        owner = context.file_owners().__getitem__
         test_files = context.test_files
         for edge in context.file_graph.edges:
             if edge.source in test_files:

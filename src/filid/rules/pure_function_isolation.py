@@ -77,7 +77,7 @@ class PureFunctionIsolation:
 
     def check(self, context: RuleContext, options: NoOptions) -> Iterable[Finding]:
         """Yield one finding per offending import."""
-        owner = context.owner_of_file
+        owner = context.file_owners().__getitem__
         test_files = context.test_files
         for edge in context.file_graph.edges:
             if edge.source in test_files or edge.fact.kind is ImportKind.TYPE:

@@ -53,12 +53,20 @@ def role_of(path: str) -> str:
     return SPEC_DOCUMENT if stem.endswith(".spec") else TEST_RECORD
 
 
+def _path_of(record: tuple[str, CaseCount]) -> str:
+    return record[0]
+
+
 def verification_files(context: RuleContext) -> Iterator[VerificationFile]:
     """Every verification record of the project, sorted by path."""
-    for path in sorted(context.facts):
-        cases = context.facts[path].cases
-        if cases is None or (cases.is_exact and cases.count == 0):
-            continue
+    # the few records sorted, not every parsed file (four rules ask, at 50,000 files)
+    records = [
+        (path, cases)
+        for path, facts in context.facts.items()
+        if (cases := facts.cases) is not None and not (cases.is_exact and cases.count == 0)
+    ]
+    records.sort(key=_path_of)
+    for path, cases in records:
         yield VerificationFile(path, role_of(path), cases, context.tree.owner_of(path).path)
 
 

@@ -9,10 +9,14 @@ from pathlib import Path
 
 from filid.config.globs import matches_glob
 from filid.config.model import StructureConfig
+from filid.model.builders import builder
 from filid.model.facts import DocumentFacts
 from filid.model.nodes import FractalNode, FractalTree, NodeCategory
 from filid.scan.documents import declared_documents
 from filid.scan.universe import is_source_file
+
+# One node per folder of the universe: the fast constructor (every field, in order).
+_NODE = builder(FractalNode)
 
 ORGAN_NAMES = frozenset(
     {
@@ -109,7 +113,9 @@ def is_test_file(path: str) -> bool:
 
 def entry_stem(name: str) -> str | None:
     """``"index"`` or ``"main"`` when ``name`` is an entry point source file, else None."""
-    if not is_source_file(name):
+    # The stem before the last dot is "index" or "main" only in a name starting with
+    # "index." or "main.": most names are out without the suffix tests.
+    if not name.startswith(("index.", "main.")) or not is_source_file(name):
         return None
     stem = name.rsplit(".", 1)[0]
     return stem if stem in ("index", "main") else None
@@ -230,25 +236,32 @@ def build_tree(
         )
 
     nodes: dict[str, FractalNode] = {}
+    make_node = _NODE
     for path in sorted(direct):
         names = sorted(direct[path])
         kids = tuple(sorted(children.get(path, ())))
-        index_file = next((n for n in names if entry_stem(n) == "index"), None)
-        main_file = next((n for n in names if entry_stem(n) == "main"), None)
+        index_file = main_file = None
+        for n in names:  # the first (sorted) index.* and main.*
+            stem = entry_stem(n)
+            if stem == "index" and index_file is None:
+                index_file = n
+            elif stem == "main" and main_file is None:
+                main_file = n
         intent, detail = declared[path]
-        nodes[path] = FractalNode(
-            path=path,
-            name=root.name if path == "." else path.rpartition("/")[2],
-            category=categories[path],
-            parent=None if path == "." else (path.rpartition("/")[0] or "."),
-            children=kids,
-            organs=tuple(k for k in kids if categories[k] is NodeCategory.ORGAN),
-            files=tuple(names),
-            depth=0 if path == "." else path.count("/") + 1,
-            intent_doc=intent,
-            detail_doc=detail,
-            index_file=index_file,
-            main_file=main_file,
+        nodes[path] = make_node(
+            path,
+            root.name if path == "." else path.rpartition("/")[2],
+            categories[path],
+            None if path == "." else (path.rpartition("/")[0] or "."),
+            kids,
+            tuple(k for k in kids if categories[k] is NodeCategory.ORGAN),
+            tuple(names),
+            0 if path == "." else path.count("/") + 1,
+            intent,
+            detail,
+            index_file,
+            main_file,
+            {},
         )
     owners: dict[str, str] = {}
     for path in sorted(nodes, key=lambda p: (0 if p == "." else p.count("/") + 1, p)):

@@ -13,7 +13,8 @@ These primitives refuse all of it:
   ``TEMPORARY_SUFFIX``, so a restore can remove a leftover) renamed over the target, with a
   mode never above ``MODE_MASK``. The fix checks each target before (``replace_refusal``).
 - :func:`read_regular_file` opens with ``O_NOFOLLOW | O_NONBLOCK``, checks with ``fstat``
-  that it is a regular file no larger than the cap, and reads at most that much.
+  that it is a regular file no larger than the cap, and reads at most that much;
+  :func:`read_regular_range` does the same checks and reads one range of it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ __all__ = [
     "UnsafePathError",
     "read_regular_file",
     "read_regular_file_with_stat",
+    "read_regular_range",
     "replace_atomically",
     "replace_refusal",
     "write_file_atomically",
@@ -211,5 +213,42 @@ def read_regular_file_with_stat(
         if len(data) > max_bytes:
             raise UnsafePathError(f"{os.fsdecode(path)}: larger than {max_bytes} bytes")
         return data, info
+    finally:
+        os.close(handle)
+
+
+def read_regular_range(
+    path: str | os.PathLike[str], offset: int, length: int, max_bytes: int
+) -> bytes:
+    """At most ``length`` bytes at ``offset`` of a regular file of at most ``max_bytes``,
+    never read through a link (fewer when the file ends first).
+
+    Raises as :func:`read_regular_file` does.
+    """
+    try:
+        handle = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise UnsafePathError(
+                f"{os.fsdecode(path)}: refusing to read a symbolic link"
+            ) from None
+        raise
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafePathError(f"{os.fsdecode(path)}: not a regular file")
+        if info.st_size > max_bytes:
+            raise UnsafePathError(f"{os.fsdecode(path)}: larger than {max_bytes} bytes")
+        chunks: list[bytes] = []
+        wanted = max(0, min(length, max_bytes - offset))
+        if wanted:
+            os.lseek(handle, offset, os.SEEK_SET)  # not pread: Windows has none
+        while wanted > 0:
+            chunk = os.read(handle, wanted)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        return b"".join(chunks)
     finally:
         os.close(handle)
