@@ -355,6 +355,31 @@ def test_a_flow_type_import_finds_its_js_flow_declaration(make_project: ProjectF
     ]
 
 
+# -- fabricjs/fabric.js (judge C2, true): a TypeScript `import type` of a build folder --------
+# `vitest.extend.ts` imports types from `./dist-extensions`, which the build never fills with an
+# index (tsc emits `dist-extensions/extensions/index.d.ts`). The folder is git-ignored except
+# its `.ts` files, so a `dist-extensions/index.js.flow` would be "ignored": no Flow declaration
+# exists, and a TypeScript importer never reads one.
+
+FABRIC = {
+    ".gitignore": "/dist-extensions/*\n!/dist-extensions/**/*.ts\n",
+    "package.json": json.dumps({"name": "fabric", "type": "module"}),
+    "tsconfig.json": json.dumps({"compilerOptions": {"moduleResolution": "bundler"}}),
+    "index.ts": "export class FabricImage {}\n",
+    "vitest.extend.ts": (
+        "import type { FabricImage } from './dist-extensions';\n"
+        "export type Extended = FabricImage;\n"
+    ),
+}
+
+
+def test_an_ignored_flow_declaration_excuses_no_typescript_type_import(
+    make_project: ProjectFactory,
+) -> None:
+    root = git_project(FABRIC, make_project)
+    assert claims(root) == ["unresolved-import vitest.extend.ts:1"]
+
+
 # -- bitburner-official/bitburner-src (judge J1): a CommonJS require of a native addon -------------
 # `electron/greenworks.js` requires `./lib/greenworks-osx64`; `lib/greenworks-osx64.node` is a
 # committed binary, which Node's CommonJS resolver finds (`X`, `X.js`, `X.json`, `X.node`).

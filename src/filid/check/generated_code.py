@@ -306,6 +306,23 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             for fact in (facts.imports if facts is not None else ())
             if fact.line == item.line and fact.specifier == item.specifier
         }
+        if (
+            kinds == {ImportKind.TYPE}
+            and item.file.endswith(JS_SUFFIXES)
+            and any(
+                os.path.isfile(project.root / declaration)
+                for base in bases
+                if not base.startswith("../") and base not in ("", ".")
+                for declaration in _flow_declarations(base)
+            )
+        ):
+            # Flow reads `x.js.flow` for `./x` or `./x.js`, and an `import type` is erased
+            # before anything runs it (redux-form's `import type { … } from './types'`). Only
+            # a JavaScript importer (Flow annotates JavaScript) and only a declaration that
+            # exists: one git ignores says nothing (fabric.js's TypeScript `import type … from
+            # './dist-extensions'`, whose ignored `dist-extensions/index.js.flow` no tool writes)
+            unjudged.add((item.file, item.specifier))
+            continue
         for base in bases:
             # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
             stem, dot, extension = base.rpartition(".")
@@ -338,9 +355,6 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
                 # Node's CommonJS require() tries `.node`: a native addon (bitburner's
                 # `require("./lib/greenworks-osx64")` beside `greenworks-osx64.node`)
                 *((base + ".node",) if kinds == {ImportKind.REQUIRE} else ()),
-                # Flow reads `x.js.flow` for `./x` or `./x.js`; an `import type` is erased
-                # before anything runs it (redux-form's `import type { … } from './types'`)
-                *(_flow_declarations(base) if kinds == {ImportKind.TYPE} else ()),
                 # the folder's manifest entries: present, or git ignores them (tutanota's
                 # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
                 *manifest_targets(project.root, base),
