@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -120,6 +121,8 @@ def main() -> None:
                 found[("staged-comment", build)].append(timed(build, staged))
     finally:
         stage(original)
+        # the two builds' caches of a 50k tree take hundreds of MB: never leave them behind
+        shutil.rmtree(caches, ignore_errors=True)
     print(f"{root.name}: {target.one_file}, {args.runs} runs per build, alternating")
     report(rows, builds, found, 22)
 
