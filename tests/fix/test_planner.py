@@ -95,6 +95,27 @@ def test_rewrite_is_refused_when_the_entry_point_lacks_a_name(tmp_path: Path) ->
     assert plan.skipped[0].reason == "src/auth/index.ts does not export secret"
 
 
+def test_a_rewrite_of_a_specifier_written_with_escapes_is_refused_as_such(tmp_path: Path) -> None:
+    # `'../auth/\\u0061uth'` names `../auth/auth` once decoded; the literal as written is not
+    # the specifier, so the rewrite is refused, and the reason says why (not "changed").
+    files = {
+        **AUTH,
+        "src/app/index.ts": (
+            "import { login } from '../auth/\\u0061uth';\nexport const x = login;\n"
+        ),
+    }
+    project = load_project(_write(tmp_path, files), use_cache=False)
+    violation = _violation(
+        "external-import-boundary", "src/app/index.ts", _rewrite(), "src/app/index.ts"
+    )
+    plan = plan_fixes(project, [violation], max_risk=Risk.SAFE)
+    assert plan.is_empty
+    assert [s.reason for s in plan.skipped] == [
+        "the import at src/app/index.ts:1 writes its specifier with escape sequences; "
+        "filid leaves it as written"
+    ]
+
+
 def test_risky_fixes_are_never_planned_and_moderate_only_when_allowed(tmp_path: Path) -> None:
     project = load_project(_write(tmp_path, AUTH), use_cache=False)
     risky = FixInfo(SyncActionKind.MOVE, Risk.RISKY, "move", "src/shared")

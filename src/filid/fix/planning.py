@@ -243,7 +243,15 @@ class PlanningContext:
         if span is None or fact.specifier is None:
             raise NotFixable(f"the import at {file}:{fact.line} has no literal specifier")
         content = self.read(file)
-        if content[span.start_byte : span.end_byte] != fact.specifier.encode("utf-8"):
+        written = content[span.start_byte : span.end_byte]
+        if written != fact.specifier.encode("utf-8"):
+            if b"\\" in written:
+                # the parse decodes escapes (`'./\u0061uth'` names `./auth`): the literal as
+                # written is not the specifier, and filid does not re-escape someone's literal
+                raise NotFixable(
+                    f"the import at {file}:{fact.line} writes its specifier with escape "
+                    "sequences; filid leaves it as written"
+                )
             raise NotFixable(f"{file} changed since it was parsed")
         # The literal keeps its quotes; what goes between them is escaped for that quote.
         quote = content[span.start_byte - 1 : span.start_byte].decode("ascii", "replace")
