@@ -127,11 +127,52 @@ class _RawOptions:
 
         return compiles
 
+    def covers_folder(self, config_dir: str, folder: str, sources: list[str]) -> bool:
+        """True when :meth:`folder_compiles` is sure to take every one of ``sources`` (files
+        directly inside ``folder``) without matching any pattern: an ``include`` that is a
+        literal folder at or above ``folder`` (``"src"``, ``"src/**"``, ``"src/**/*"``), no
+        ``exclude`` whose literal head could reach inside ``folder``, and no JavaScript file
+        left out for want of ``allowJs``. False means "ask :meth:`folder_compiles`"."""
+        if not self.allow_js and any(file.endswith(JS_SUFFIXES) for file in sources):
+            return False
+        includes = self.includes
+        if includes is None:
+            includes = () if self.files is not None else (join_path(config_dir, "**"),)
+        inside = folder + "/"
+        if not any(
+            not _has_wildcard(head) and (folder == head or inside.startswith(head + "/"))
+            for head in (_literal_folder(pattern) for pattern in includes)
+        ):
+            return False
+        for pattern in self.excludes or ():
+            head = pattern.replace("\\", "/")
+            for index, char in enumerate(head):
+                if char in "*?[":
+                    head = head[:index]
+                    break
+            if head.startswith(inside) or inside.startswith(head) or head == folder:
+                return False
+        return True
+
     def excluded(self, file: str) -> bool:
         """Whether root-relative ``file`` matches this config's ``exclude``."""
         return bool(self.excludes) and matches_any_glob(
             file, _literal_brackets(self.excludes or ())
         )
+
+
+def _has_wildcard(pattern: str) -> bool:
+    """Whether a tsconfig pattern holds a wildcard (or a ``[``, which filid escapes)."""
+    return any(char in pattern for char in "*?[\\")
+
+
+def _literal_folder(pattern: str) -> str:
+    """``pattern`` less a trailing ``/**`` or ``/**/*``: the folder it covers whole when the rest
+    is literal (tsc takes a folder named in ``include`` with everything below it)."""
+    for tail in ("/**/*", "/**"):
+        if pattern.endswith(tail):
+            return pattern[: -len(tail)]
+    return pattern
 
 
 @lru_cache(maxsize=1024)
@@ -297,6 +338,8 @@ class TsconfigIndex:
         if nearest is None or not sources or not self._configs_above(nearest.config):
             return {}
         raw = self._load(nearest.config)
+        if raw.covers_folder(parent_dir(nearest.config), directory, sources):
+            return {}  # the folder's own program takes every source file in (no pattern asked)
         compiles = raw.folder_compiles(parent_dir(nearest.config), directory)
         left = [file for file in sources if not compiles(file)]
         for ref in raw.references if left else ():
