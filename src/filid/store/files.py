@@ -171,19 +171,10 @@ def replace_atomically(target: Path, content: bytes, mode: int) -> None:
         raise
 
 
-def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes``, never read through a link.
-
-    Raises :class:`UnsafePathError` for a link, a non-regular file or a file over the cap,
-    ``FileNotFoundError``/``OSError`` when it cannot be opened.
-    """
-    return read_regular_file_with_stat(path, max_bytes)[0]
-
-
-def read_regular_file_with_stat(
-    path: str | os.PathLike[str], max_bytes: int
-) -> tuple[bytes, os.stat_result]:
-    """:func:`read_regular_file` plus the ``fstat`` of the file that was read."""
+def _open_regular(path: str | os.PathLike[str], max_bytes: int) -> tuple[int, os.stat_result]:
+    """An open read-only descriptor of a regular file of at most ``max_bytes`` and its
+    ``fstat``, never through a link (the caller closes it). Raises as
+    :func:`read_regular_file` does."""
     try:
         handle = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
     except OSError as error:
@@ -198,6 +189,27 @@ def read_regular_file_with_stat(
             raise UnsafePathError(f"{os.fsdecode(path)}: not a regular file")
         if info.st_size > max_bytes:
             raise UnsafePathError(f"{os.fsdecode(path)}: larger than {max_bytes} bytes")
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle, info
+
+
+def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``, never read through a link.
+
+    Raises :class:`UnsafePathError` for a link, a non-regular file or a file over the cap,
+    ``FileNotFoundError``/``OSError`` when it cannot be opened.
+    """
+    return read_regular_file_with_stat(path, max_bytes)[0]
+
+
+def read_regular_file_with_stat(
+    path: str | os.PathLike[str], max_bytes: int
+) -> tuple[bytes, os.stat_result]:
+    """:func:`read_regular_file` plus the ``fstat`` of the file that was read."""
+    handle, info = _open_regular(path, max_bytes)
+    try:
         chunks: list[bytes] = []
         remaining = max_bytes + 1
         # Ask for the size fstat gave (plus one byte, to see the end): one read of exactly
@@ -225,20 +237,8 @@ def read_regular_range(
 
     Raises as :func:`read_regular_file` does.
     """
+    handle, _ = _open_regular(path, max_bytes)
     try:
-        handle = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise UnsafePathError(
-                f"{os.fsdecode(path)}: refusing to read a symbolic link"
-            ) from None
-        raise
-    try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            raise UnsafePathError(f"{os.fsdecode(path)}: not a regular file")
-        if info.st_size > max_bytes:
-            raise UnsafePathError(f"{os.fsdecode(path)}: larger than {max_bytes} bytes")
         chunks: list[bytes] = []
         wanted = max(0, min(length, max_bytes - offset))
         if wanted:
