@@ -147,18 +147,9 @@ class _Glob:
         for segment in path:
             if prefix and end in states:
                 return True
-            following: set[int] = set()
-            for state in states:
-                if state == end:
-                    continue
-                tokens = self.segments[state]
-                if tokens is None:
-                    following.add(state)
-                elif _match_segment(tokens, segment):
-                    following.add(state + 1)
-            if not following:
+            states = self._step(states, segment)
+            if not states:
                 return False
-            states = self._closure(following)
         return end in states
 
 
