@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from filid.check.project import Project
+from filid.check.syntax_nodes import named_calls
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
@@ -125,26 +126,13 @@ class BuildCopies:
         except (OSError, InputError):
             source = b""
         if source:
-            stack = [toolkit_for(script).parser.parse(source).root_node]
-            while stack:
-                node = stack.pop()
-                stack.extend(node.named_children)
-                if node.type != "call_expression":
-                    continue
-                callee = node.child_by_field_name("function")
-                if callee is not None and callee.type == "member_expression":
-                    callee = callee.child_by_field_name("property")
-                if callee is None or callee.text not in _COPIES | _WRITES:
-                    continue
-                arguments = node.child_by_field_name("arguments")
-                if arguments is None:
-                    continue
-                values = [c for c in arguments.named_children if c.type != "comment"]
-                if callee.text in _COPIES and len(values) >= 2:
+            root = toolkit_for(script).parser.parse(source).root_node
+            for name, _, values in named_calls(root):
+                if name in _COPIES and len(values) >= 2:
                     parsed.copies.append(
                         _Call(_literals(values[0]), _literals(values[1]), _identifiers(values[1]))
                     )
-                elif callee.text in _WRITES and values:
+                elif name in _WRITES and values:
                     parsed.writes.append(_Call((), _literals(values[0]), _identifiers(values[0])))
         self._parsed[script] = parsed
         return parsed

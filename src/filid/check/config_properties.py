@@ -12,18 +12,15 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from filid.check.syntax_nodes import nodes_of_type
+
 __all__ = ["config_properties"]
 
 
 def config_properties(root: Node) -> Iterator[tuple[bytes, Node]]:
     """(the key as written, quotes included; the value node) of every ``pair`` below
     ``root``, in no particular order."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.named_children)
-        if node.type != "pair":
-            continue
+    for node in nodes_of_type(root, "pair"):
         key = node.child_by_field_name("key")
         value = node.child_by_field_name("value")
         if key is not None and value is not None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from filid.check.project import Project
+from filid.check.syntax_nodes import callee_name, named_calls
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
@@ -153,17 +154,7 @@ def _read_folders(root: Node, directory: str) -> list[str]:
     and whose result a read or copy call takes, directly or through a variable."""
     joins: list[tuple[Node, str]] = []
     read_names: set[bytes] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.named_children)
-        if node.type != "call_expression":
-            continue
-        name = _callee_name(node)
-        arguments = node.child_by_field_name("arguments")
-        if name is None or arguments is None:
-            continue
-        values = [c for c in arguments.named_children if c.type != "comment"]
+    for name, node, values in named_calls(root):
         if name in _READS:
             read_names.update(v.text for v in values if v.type == "identifier" and v.text)
         elif name in _JOINS:
@@ -177,22 +168,13 @@ def _read_folders(root: Node, directory: str) -> list[str]:
             continue
         if parent.type == "arguments":
             call = parent.parent
-            if call is not None and _callee_name(call) in _READS:
+            if call is not None and callee_name(call) in _READS:
                 found.append(folder)
         elif parent.type == "variable_declarator":
             target = parent.child_by_field_name("name")
             if target is not None and target.type == "identifier" and target.text in read_names:
                 found.append(folder)
     return found
-
-
-def _callee_name(call: Node) -> bytes | None:
-    callee = call.child_by_field_name("function")
-    if callee is not None and callee.type == "member_expression":
-        callee = callee.child_by_field_name("property")
-    if callee is None or callee.type not in ("identifier", "property_identifier"):
-        return None
-    return callee.text
 
 
 def _dirname_folder(values: list[Node], directory: str) -> str | None:
