@@ -6,6 +6,8 @@ targets that exist outside the file universe (issue 23, SPEC §0; docs/rules.md 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
+from functools import cached_property
 from pathlib import Path
 
 from filid.check.ambient_modules import AmbientModules
@@ -53,6 +55,7 @@ from filid.graph.jsonc import read_jsonc_file
 from filid.graph.tsconfig import JS_SUFFIXES
 from filid.model.errors import InputError
 from filid.model.facts import ImportKind
+from filid.model.graph import UnresolvedImport
 from filid.scan.classify import is_fixture_path
 from filid.scan.universe import git_ignored
 from filid.store.files import read_regular_file
@@ -71,297 +74,24 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     lies outside the file universe (a `build/` or dot folder, a file over 1 MiB: the compiler
     resolves them), and those whose missing target git ignores (a file a build generates:
     ``CompaniesUsing.script.output.ts``, a codegen'd ``routers/`` folder), which resolve once
-    the project is built."""
-    probes: dict[str, set[tuple[str, str]]] = {}
-    unjudged: set[tuple[str, str]] = set()
-    imported = {edge.target for edge in project.file_graph.edges}
-    data = read_as_text(
-        project, {i.file for i in project.file_graph.unresolved if i.specifier != DYNAMIC_SPECIFIER}
-    )
-    configs = build_configs(project.tree.files)
-    submodules = _submodule_paths(project.root)
-    built = BuiltFiles(project).__contains__
-    shipped = ShippedProjects(project).holds
-    ambient = AmbientModules(project)
-    run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
-    islands = LeftOutIslands(project)
-    directory_named = DirectoryNamedImports(project)
-    toolchain = ToolchainResolved(project, configs)
-    build_copies = BuildCopies(project)
-    copy_steps = CopySteps(project)
-    out_dir_images = OutDirImages(project)
-    typedoc_media = TypedocMedia(project.root)
-    deno_root_dirs = DenoRootDirs(project)
-    hoisted = HoistedPackages(project)
-    tshy = TshyBuilds(project)
-    unchecked_erased = UncheckedErasedImports(project)
-    data_folders = DataFolders(project)
-    tiddlers = TiddlerFolders(project.root)
-    meteor = MeteorPackages(project.root)
+    the project is built.
+
+    Each import is asked the questions of ``_EXEMPTIONS`` in order (the first that holds
+    answers it); the paths of those none exempts are then probed on disk and in git's ignore
+    rules, together, once for the whole project."""
+    context = _Context(project)
     # the authors silenced their linter's unresolved-import rule on it (`check.lint_silenced`)
-    unjudged.update(lint_silenced(project.root, project.file_graph.unresolved))
+    unjudged = lint_silenced(project.root, project.file_graph.unresolved)
+    probes: dict[str, set[tuple[str, str]]] = {}
     for item in project.file_graph.unresolved:
         if item.specifier == DYNAMIC_SPECIFIER:
             continue
-        if item.file in data:
-            # read only as text (`?raw`): data, not a module of the program
-            unjudged.add((item.file, item.specifier))
+        query = _Query(item, project)
+        if any(exempts(context, query) for exempts in _EXEMPTIONS):
+            unjudged.add(query.key)
             continue
-        if item.specifier.startswith("/@") or (
-            item.specifier.startswith("/") and not under_vite_root(item.file, configs)
-        ):
-            # (`/@react-refresh`, `/@vite/client`, `/@id/…`: Vite's dev server answers the
-            # `/@` prefix itself, with modules that are no files)
-            # Neither Node nor tsc resolves `/x.js` against the project (it is a path from
-            # the file system's root); in browser code it is a URL on the serving origin, which
-            # a dev server may answer (web-dev-server's `/__web-dev-server__web-socket.js`).
-            # Vite resolves it against its root, so only there is a missing file a claim.
-            unjudged.add((item.file, item.specifier))
-            continue
-        facts = project.facts.get(item.file)
-        if unchecked_erased.holds(item.file, item.line, item.specifier):
-            # erased at emit in a `// @ts-nocheck` file: nothing fails (check.unchecked_files)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if data_folders.holds(item.file):
-            # a folder a script of the package reads or copies as data through
-            # `join(__dirname, 'specs', …)` (check.data_folders): golden files, a scaffold
-            unjudged.add((item.file, item.specifier))
-            continue
-        if resolves_by_ts_substitution(
-            project.tree.files, facts, item.file, item.line, item.specifier
-        ) or bundler_ignored(project.root, facts, item.file, item.line, item.specifier):
-            # tsc finds `./x.tsx` as `x.ts` for an erased import; the bundler leaves a
-            # `webpackIgnore`/`@vite-ignore` import() for run time (docs/rules.md)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if item.specifier.startswith(".") and tiddlers.holds(item.file):
-            # TiddlyWiki resolves it against tiddler titles (`check.tiddler_folders`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if meteor.resolves(item.file, item.specifier):
-            # a package of the Meteor app (`check.meteor_packages`), whatever `paths` says
-            unjudged.add((item.file, item.specifier))
-            continue
-        if typedoc_media.holds(item.file):
-            # a copy TypeDoc made for a generated site's `media/` (nats.js's
-            # `docs/services/media/01_services.ts`): documentation, never compiled
-            unjudged.add((item.file, item.specifier))
-            continue
-        if is_fixture_path(item.file):
-            # written to exercise a tool: vite's `playground/hmr/missing-file` imports a file
-            # its test creates, qwik's optimizer fixtures are sample build output
-            unjudged.add((item.file, item.specifier))
-            continue
-        if any(
-            is_within(item.file, folder) for folder in project.resolver.tsconfigs.template_folders
-        ):
-            # a generator's template project: its tsconfig is template data (nestjs/schematics'
-            # `"strict": <%= strict %>`), its imports resolve in the project it is rendered into
-            unjudged.add((item.file, item.specifier))
-            continue
-        if (item.file not in imported and _is_template_file(item.file)) or toolchain.in_template(
-            item.file
-        ):
-            # a file a tool copies and completes elsewhere (overleaf's migration template,
-            # `20000000000000_template.mjs`, is copied into `tools/migrations/` by
-            # `migrate create`, where its `./lib/helpers.mjs` resolves); nothing imports it
-            unjudged.add((item.file, item.specifier))
-            continue
-        if item.specifier.endswith(".node"):
-            # a native addon node-gyp or napi builds (desktop's `build/Release/*.node`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if submodules and any(
-            is_within(base, module)
-            for module in submodules
-            for base in project.resolver.candidate_paths(item.file, item.specifier)
-        ):
-            # inside a git submodule: its files are another repository's (docmost's `ee`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if item.specifier.startswith(".") and join_path(
-            parent_dir(item.file), item.specifier
-        ).startswith("../"):
-            # a relative path that leaves the project: filid sees nothing there (openai-node
-            # types `import('../../../node_modules/undici/index.d.ts')` in the project that
-            # installs the SDK, one level after another)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if (
-            item.file not in imported
-            and item.file.endswith(JS_SUFFIXES)
-            and (not project.resolver.tsconfigs.compiles(item.file))
-        ):
-            # A JavaScript file nothing imports and no tsconfig compiles is not a module of
-            # the build: a script copies it, or a tool loads it from where it ends up
-            # (stencil's jest helpers import './index.js' beside the bundled testing/).
-            unjudged.add((item.file, item.specifier))
-            continue
-        if not built(item.file):
-            # No build reaches it: a sample or a snippet (react-hook-form's CodeSandbox
-            # `examples/`), an input a tool reads as text or copies (umi's runtime templates
-            # `libs/qiankun/master/*`, its webpack shims `bundles/webpack/packages/*.js`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if ambient.declares(item.file, item.specifier):
-            # tsc falls back to an ambient module of the program when no file answers
-            # (ens-app-v3's `declare module '@app/local-contracts'` beside `"@app/*"`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if ambient.types_only(item.file, item.specifier):
-            # only the type checker reads the file, and a wildcard module of its program types
-            # the import (lwc's type tests: `'./stylesheet.css'` through `declare module '*.css'`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if islands.holds(item.file):
-            # no compiler ever reads it (a codemod's `*.input.ts` fixture, read as text; a
-            # schematic's `files/` templates, which import only each other)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if glob_matches(project.root, parent_dir(item.file), item.specifier) or (
-            glob_folder_exists(project.root, project.resolver, item.file, item.specifier)
-        ):
-            # a glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
-            # react-spectrum's `'../intl/*.json'`) that matches files, or one over a folder
-            # that exists (Redwood's `src/graphql/**/*.{js,ts}`, `check.glob_specifiers`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if shipped(item.file):
-            # a project a package ships as data, to be copied and completed elsewhere
-            unjudged.add((item.file, item.specifier))
-            continue
-        if resolves_from_emitted_file(project, item.file, item.line, item.specifier):
-            unjudged.add((item.file, item.specifier))
-            continue
-        if tshy.resolves(item.file, item.line, item.specifier):
-            # written for tshy's emitted `dist/<dialect>/` (tapjs's `../commonjs/service-key.js`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        emitted_data = emitted_data_target(project, item.file, item.line, item.specifier)
-        if emitted_data is not None:
-            # a data file beside the emitted file, inside `outDir` (theia's install script
-            # downloads `lib/browser/catalog.json`): build output when git ignores it
-            probes.setdefault(emitted_data, set()).add((item.file, item.specifier))
-        if (item.file, item.specifier) in run_time:
-            # only a bundler or Node resolves it, from a place filid cannot rule out
-            unjudged.add((item.file, item.specifier))
-            continue
-        if hoisted.holds(item.specifier):
-            # an alias that finds nothing falls back to the root's node_modules (tsc)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if item.specifier.startswith((".", "/")) and deno_root_dirs.maps(item.file):
-            # a Deno config's `rootDirs` merges a generated folder (react-router-templates'
-            # `deno/`: `./+types/root.ts`), as a tsconfig's does (check.deno_config)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if not project.resolver.is_judged_unresolved(item.file, item.specifier):
-            unjudged.add((item.file, item.specifier))
-            continue
-        if names_a_published_file(project, item.file, item.specifier):
-            unjudged.add((item.file, item.specifier))
-            continue
-        bases = project.resolver.candidate_paths(item.file, item.specifier)
-        if "." in bases and _manifest_main_exists(project.root, "."):
-            # `require('..')` of the repository's own root package: Node loads its `main`
-            # (webpack's and eslint's tools, jsdom's benchmarks); `types` for TypeScript (ajv)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if any(
-            os.path.isfile(project.root / twin)
-            for base in bases
-            if not base.startswith("../") and base not in ("", ".")
-            for twin in (*_bundler_twins(base), *hooked_twins(base))
-        ):
-            # a file the bundler finds (only existing ones count: a twin inside an ignored
-            # build folder says nothing about the import)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if item.specifier.startswith(".") and out_dir_images.resolves(item.file, bases):
-            # the package's own tsc output: `rootDir` + `lib/util.ts` → `outDir` +
-            # `lib/util.js` (artillery's shim `./dist/lib/util.js`, check.out_dir_images)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if build_copies.writes_beside_copy(item.file, item.specifier):
-            # a sibling the build script writes beside its copy of the importer (vercel's
-            # `dist/version.mjs` beside `dist/vc.js`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if copy_steps.writes(item.file, bases):
-            # a `cp`/`mkdir` of a CI step or a package script writes the target (PRQL's
-            # `./prql-lezer`, copied in by the job that builds the demo)
-            unjudged.add((item.file, item.specifier))
-            continue
-        if directory_named.resolves(item.file, bases):
-            # a folder's namesake file (`Dir/Dir.js`), which Redwood's babel plugin loads
-            unjudged.add((item.file, item.specifier))
-            continue
-        if toolchain.resolves(item.file, item.specifier, bases):
-            # resolved by the project's own toolchain (`check.toolchain_resolved`)
-            unjudged.add((item.file, item.specifier))
-            continue
-        kinds = {
-            fact.kind
-            for fact in (facts.imports if facts is not None else ())
-            if fact.line == item.line and fact.specifier == item.specifier
-        }
-        if (
-            kinds == {ImportKind.TYPE}
-            and item.file.endswith(JS_SUFFIXES)
-            and any(
-                os.path.isfile(project.root / declaration)
-                for base in bases
-                if not base.startswith("../") and base not in ("", ".")
-                for declaration in _flow_declarations(base)
-            )
-        ):
-            # Flow reads `x.js.flow` for `./x` or `./x.js`, and an `import type` is erased
-            # before anything runs it (redux-form's `import type { … } from './types'`). Only
-            # a JavaScript importer (Flow annotates JavaScript) and only a declaration that
-            # exists: one git ignores says nothing (fabric.js's TypeScript `import type … from
-            # './dist-extensions'`, whose ignored `dist-extensions/index.js.flow` no tool writes)
-            unjudged.add((item.file, item.specifier))
-            continue
-        for base in bases:
-            # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
-            stem, dot, extension = base.rpartition(".")
-            twins = (
-                # `./jsx.js` names `jsx.ts`… or the declaration file `jsx.d.ts` (solid copies
-                # one in and its `.gitignore` names it)
-                (
-                    *(stem + e for e in SOURCE_EXTENSIONS),
-                    *_declarations(stem, extension),
-                    # a single-file component its build compiles to `x.js` beside the
-                    # importer's output (framework7's `'../components/popup.js'`, `popup.vue`)
-                    *(stem + e for e in _COMPONENT_EXTENSIONS if extension == "js"),
-                )
-                if dot and "/" not in extension and extension in _JS_EXTENSIONS
-                else (f"{stem}.d.{extension}",)  # `./types.ts` finds `types.d.ts` (qwik)
-                if dot and "/" not in extension and extension in ("ts", "mts", "cts")
-                else ()
-            )
-            for path in (
-                base,
-                *(base + e for e in SOURCE_EXTENSIONS),
-                *twins,
-                # `./typegen` finds a generated `typegen.d.ts` (antfu/eslint-config's
-                # `.gitignore` lists `src/typegen.d.ts`, which `nr gen` writes); only for a
-                # name without extension: `x.module.css.d.ts` is generated from a
-                # `x.module.css` that must exist (openreplay ignores `*.css.d.ts`)
-                *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
-                base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
-                base + "/index.ts",
-                # Node's CommonJS require() tries `.node`: a native addon (bitburner's
-                # `require("./lib/greenworks-osx64")` beside `greenworks-osx64.node`)
-                *((base + ".node",) if kinds == {ImportKind.REQUIRE} else ()),
-                # the folder's manifest entries: present, or git ignores them (tutanota's
-                # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
-                *manifest_targets(project.root, base),
-            ):
-                if path.startswith("../") or path in ("", "."):
-                    continue
-                probes.setdefault(path, set()).add((item.file, item.specifier))
+        for path in _probe_paths(project, query):
+            probes.setdefault(path, set()).add(query.key)
     present = {path for path in probes if os.path.isfile(project.root / path)}
     present.update(path for path in probes if _manifest_main_exists(project.root, path))
     unjudged.update(key for path in present for key in probes[path])
@@ -374,9 +104,414 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     texts: dict[str, bytes] = {}  # each config read once, however many imports ask
     for file, specifier in sorted({key for keys in probes.values() for key in keys}):
         bases = project.resolver.candidate_paths(file, specifier)
-        if any(_is_named_build_output(project.root, file, base, configs, texts) for base in bases):
+        if any(
+            _is_named_build_output(project.root, file, base, context.configs, texts)
+            for base in bases
+        ):
             unjudged.add((file, specifier))
     return frozenset(unjudged)
+
+
+class _Query:
+    """One unresolved import, with what several questions ask of it computed once."""
+
+    def __init__(self, item: UnresolvedImport, project: Project) -> None:
+        self.file = item.file
+        self.line = item.line
+        self.specifier = item.specifier
+        self.key = (item.file, item.specifier)
+        self.facts = project.facts.get(item.file)
+        self._resolver = project.resolver
+
+    @cached_property
+    def bases(self) -> list[str]:
+        """The root-relative paths the specifier could stand for (``candidate_paths``)."""
+        return self._resolver.candidate_paths(self.file, self.specifier)
+
+    @cached_property
+    def kinds(self) -> frozenset[ImportKind]:
+        """The kinds of the facts behind this import (its line and specifier)."""
+        return frozenset(
+            fact.kind
+            for fact in (self.facts.imports if self.facts is not None else ())
+            if fact.line == self.line and fact.specifier == self.specifier
+        )
+
+    def own_bases(self) -> Iterator[str]:
+        """The candidate paths inside the project, the root itself left out."""
+        return (base for base in self.bases if not base.startswith("../") and base not in ("", "."))
+
+
+class _Context:
+    """What the questions need of the whole project, built once per check."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.imported = {edge.target for edge in project.file_graph.edges}
+        self.data = read_as_text(
+            project,
+            {i.file for i in project.file_graph.unresolved if i.specifier != DYNAMIC_SPECIFIER},
+        )
+        self.configs = build_configs(project.tree.files)
+        self.submodules = _submodule_paths(project.root)
+        self.built = BuiltFiles(project)
+        self.shipped = ShippedProjects(project)
+        self.ambient = AmbientModules(project)
+        self.run_time = unclaimed_run_time_imports(project, project.file_graph.unresolved)
+        self.islands = LeftOutIslands(project)
+        self.directory_named = DirectoryNamedImports(project)
+        self.toolchain = ToolchainResolved(project, self.configs)
+        self.build_copies = BuildCopies(project)
+        self.copy_steps = CopySteps(project)
+        self.out_dir_images = OutDirImages(project)
+        self.typedoc_media = TypedocMedia(project.root)
+        self.deno_root_dirs = DenoRootDirs(project)
+        self.hoisted = HoistedPackages(project)
+        self.tshy = TshyBuilds(project)
+        self.unchecked_erased = UncheckedErasedImports(project)
+        self.data_folders = DataFolders(project)
+        self.tiddlers = TiddlerFolders(project.root)
+        self.meteor = MeteorPackages(project.root)
+
+
+def _read_as_text(context: _Context, query: _Query) -> bool:
+    """Read only as text (`?raw`): data, not a module of the program."""
+    return query.file in context.data
+
+
+def _root_path(context: _Context, query: _Query) -> bool:
+    """A root path no tool resolves against the project. Vite's dev server answers the `/@`
+    prefix itself (`/@react-refresh`, `/@vite/client`, `/@id/…`) with modules that are no
+    files. Neither Node nor tsc resolves `/x.js` against the project (it is a path from the
+    file system's root); in browser code it is a URL on the serving origin, which a dev
+    server may answer (web-dev-server's `/__web-dev-server__web-socket.js`). Vite resolves it
+    against its root, so only there is a missing file a claim."""
+    return query.specifier.startswith("/@") or (
+        query.specifier.startswith("/") and not under_vite_root(query.file, context.configs)
+    )
+
+
+def _erased_unchecked(context: _Context, query: _Query) -> bool:
+    """Erased at emit in a `// @ts-nocheck` file: nothing fails (`check.unchecked_files`)."""
+    return context.unchecked_erased.holds(query.file, query.line, query.specifier)
+
+
+def _in_data_folder(context: _Context, query: _Query) -> bool:
+    """A folder a script of the package reads or copies as data through
+    `join(__dirname, 'specs', …)` (`check.data_folders`): golden files, a scaffold."""
+    return context.data_folders.holds(query.file)
+
+
+def _substituted_or_ignored(context: _Context, query: _Query) -> bool:
+    """tsc finds `./x.tsx` as `x.ts` for an erased import; the bundler leaves a
+    `webpackIgnore`/`@vite-ignore` import() for run time (docs/rules.md)."""
+    project = context.project
+    return resolves_by_ts_substitution(
+        project.tree.files, query.facts, query.file, query.line, query.specifier
+    ) or bundler_ignored(project.root, query.facts, query.file, query.line, query.specifier)
+
+
+def _tiddler(context: _Context, query: _Query) -> bool:
+    """TiddlyWiki resolves it against tiddler titles (`check.tiddler_folders`)."""
+    return query.specifier.startswith(".") and context.tiddlers.holds(query.file)
+
+
+def _meteor_package(context: _Context, query: _Query) -> bool:
+    """A package of the Meteor app (`check.meteor_packages`), whatever `paths` says."""
+    return context.meteor.resolves(query.file, query.specifier)
+
+
+def _typedoc_copy(context: _Context, query: _Query) -> bool:
+    """A copy TypeDoc made for a generated site's `media/` (nats.js's
+    `docs/services/media/01_services.ts`): documentation, never compiled."""
+    return context.typedoc_media.holds(query.file)
+
+
+def _fixture(context: _Context, query: _Query) -> bool:
+    """Written to exercise a tool: vite's `playground/hmr/missing-file` imports a file its
+    test creates, qwik's optimizer fixtures are sample build output."""
+    return is_fixture_path(query.file)
+
+
+def _in_template_project(context: _Context, query: _Query) -> bool:
+    """A generator's template project: its tsconfig is template data (nestjs/schematics'
+    `"strict": <%= strict %>`), its imports resolve in the project it is rendered into."""
+    folders = context.project.resolver.tsconfigs.template_folders
+    return any(is_within(query.file, folder) for folder in folders)
+
+
+def _template_file(context: _Context, query: _Query) -> bool:
+    """A file a tool copies and completes elsewhere (overleaf's migration template,
+    `20000000000000_template.mjs`, is copied into `tools/migrations/` by `migrate create`,
+    where its `./lib/helpers.mjs` resolves); nothing imports it."""
+    return (
+        query.file not in context.imported and _is_template_file(query.file)
+    ) or context.toolchain.in_template(query.file)
+
+
+def _native_addon(context: _Context, query: _Query) -> bool:
+    """A native addon node-gyp or napi builds (desktop's `build/Release/*.node`)."""
+    return query.specifier.endswith(".node")
+
+
+def _in_submodule(context: _Context, query: _Query) -> bool:
+    """Inside a git submodule: its files are another repository's (docmost's `ee`)."""
+    return bool(context.submodules) and any(
+        is_within(base, module) for module in context.submodules for base in query.bases
+    )
+
+
+def _leaves_project(context: _Context, query: _Query) -> bool:
+    """A relative path that leaves the project: filid sees nothing there (openai-node types
+    `import('../../../node_modules/undici/index.d.ts')` in the project that installs the SDK,
+    one level after another)."""
+    return query.specifier.startswith(".") and join_path(
+        parent_dir(query.file), query.specifier
+    ).startswith("../")
+
+
+def _uncompiled_script(context: _Context, query: _Query) -> bool:
+    """A JavaScript file nothing imports and no tsconfig compiles is not a module of the
+    build: a script copies it, or a tool loads it from where it ends up (stencil's jest
+    helpers import './index.js' beside the bundled testing/)."""
+    return (
+        query.file not in context.imported
+        and query.file.endswith(JS_SUFFIXES)
+        and not context.project.resolver.tsconfigs.compiles(query.file)
+    )
+
+
+def _unbuilt(context: _Context, query: _Query) -> bool:
+    """No build reaches it: a sample or a snippet (react-hook-form's CodeSandbox
+    `examples/`), an input a tool reads as text or copies (umi's runtime templates
+    `libs/qiankun/master/*`, its webpack shims `bundles/webpack/packages/*.js`)."""
+    return query.file not in context.built
+
+
+def _ambient_module(context: _Context, query: _Query) -> bool:
+    """tsc falls back to an ambient module of the program when no file answers (ens-app-v3's
+    `declare module '@app/local-contracts'` beside `"@app/*"`)."""
+    return context.ambient.declares(query.file, query.specifier)
+
+
+def _typed_by_wildcard(context: _Context, query: _Query) -> bool:
+    """Only the type checker reads the file, and a wildcard module of its program types the
+    import (lwc's type tests: `'./stylesheet.css'` through `declare module '*.css'`)."""
+    return context.ambient.types_only(query.file, query.specifier)
+
+
+def _left_out_island(context: _Context, query: _Query) -> bool:
+    """No compiler ever reads it (a codemod's `*.input.ts` fixture, read as text; a
+    schematic's `files/` templates, which import only each other)."""
+    return context.islands.holds(query.file)
+
+
+def _glob(context: _Context, query: _Query) -> bool:
+    """A glob resolver's pattern (Parcel's resolver-glob, babel's transform-glob-import:
+    react-spectrum's `'../intl/*.json'`) that matches files, or one over a folder that
+    exists (Redwood's `src/graphql/**/*.{js,ts}`, `check.glob_specifiers`)."""
+    project = context.project
+    return glob_matches(project.root, parent_dir(query.file), query.specifier) or (
+        glob_folder_exists(project.root, project.resolver, query.file, query.specifier)
+    )
+
+
+def _shipped_as_data(context: _Context, query: _Query) -> bool:
+    """A project a package ships as data, to be copied and completed elsewhere."""
+    return context.shipped.holds(query.file)
+
+
+def _from_emitted_file(context: _Context, query: _Query) -> bool:
+    """Resolves from where the build emits the importer (`check.build_layout`)."""
+    return resolves_from_emitted_file(context.project, query.file, query.line, query.specifier)
+
+
+def _tshy_dialect(context: _Context, query: _Query) -> bool:
+    """Written for tshy's emitted `dist/<dialect>/` (tapjs's `../commonjs/service-key.js`)."""
+    return context.tshy.resolves(query.file, query.line, query.specifier)
+
+
+def _run_time_only(context: _Context, query: _Query) -> bool:
+    """Only a bundler or Node resolves it, from a place filid cannot rule out."""
+    return query.key in context.run_time
+
+
+def _hoisted(context: _Context, query: _Query) -> bool:
+    """An alias that finds nothing falls back to the root's node_modules (tsc)."""
+    return context.hoisted.holds(query.specifier)
+
+
+def _deno_root_dirs(context: _Context, query: _Query) -> bool:
+    """A Deno config's `rootDirs` merges a generated folder (react-router-templates'
+    `deno/`: `./+types/root.ts`), as a tsconfig's does (`check.deno_config`)."""
+    return query.specifier.startswith((".", "/")) and context.deno_root_dirs.maps(query.file)
+
+
+def _not_judged(context: _Context, query: _Query) -> bool:
+    """``Resolver.is_judged_unresolved`` leaves it alone (a bare specifier, a `rootDirs`
+    program, a bundler query…)."""
+    return not context.project.resolver.is_judged_unresolved(query.file, query.specifier)
+
+
+def _published_file(context: _Context, query: _Query) -> bool:
+    """Names a file a package publishes (`check.build_layout`)."""
+    return names_a_published_file(context.project, query.file, query.specifier)
+
+
+def _root_package(context: _Context, query: _Query) -> bool:
+    """`require('..')` of the repository's own root package: Node loads its `main`
+    (webpack's and eslint's tools, jsdom's benchmarks); `types` for TypeScript (ajv)."""
+    return "." in query.bases and _manifest_main_exists(context.project.root, ".")
+
+
+def _bundler_twin(context: _Context, query: _Query) -> bool:
+    """A file the bundler finds (only existing ones count: a twin inside an ignored build
+    folder says nothing about the import)."""
+    root = context.project.root
+    return any(
+        os.path.isfile(root / twin)
+        for base in query.own_bases()
+        for twin in (*_bundler_twins(base), *hooked_twins(base))
+    )
+
+
+def _out_dir_image(context: _Context, query: _Query) -> bool:
+    """The package's own tsc output: `rootDir` + `lib/util.ts` → `outDir` + `lib/util.js`
+    (artillery's shim `./dist/lib/util.js`, `check.out_dir_images`)."""
+    return query.specifier.startswith(".") and context.out_dir_images.resolves(
+        query.file, query.bases
+    )
+
+
+def _written_beside_copy(context: _Context, query: _Query) -> bool:
+    """A sibling the build script writes beside its copy of the importer (vercel's
+    `dist/version.mjs` beside `dist/vc.js`)."""
+    return context.build_copies.writes_beside_copy(query.file, query.specifier)
+
+
+def _copy_step(context: _Context, query: _Query) -> bool:
+    """A `cp`/`mkdir` of a CI step or a package script writes the target (PRQL's
+    `./prql-lezer`, copied in by the job that builds the demo)."""
+    return context.copy_steps.writes(query.file, query.bases)
+
+
+def _directory_named(context: _Context, query: _Query) -> bool:
+    """A folder's namesake file (`Dir/Dir.js`), which Redwood's babel plugin loads."""
+    return context.directory_named.resolves(query.file, query.bases)
+
+
+def _toolchain(context: _Context, query: _Query) -> bool:
+    """Resolved by the project's own toolchain (`check.toolchain_resolved`)."""
+    return context.toolchain.resolves(query.file, query.specifier, query.bases)
+
+
+def _flow_declared(context: _Context, query: _Query) -> bool:
+    """Flow reads `x.js.flow` for `./x` or `./x.js`, and an `import type` is erased before
+    anything runs it (redux-form's `import type { … } from './types'`). Only a JavaScript
+    importer (Flow annotates JavaScript) and only a declaration that exists: one git ignores
+    says nothing (fabric.js's TypeScript `import type … from './dist-extensions'`, whose
+    ignored `dist-extensions/index.js.flow` no tool writes)."""
+    root = context.project.root
+    return (
+        query.kinds == {ImportKind.TYPE}
+        and query.file.endswith(JS_SUFFIXES)
+        and any(
+            os.path.isfile(root / declaration)
+            for base in query.own_bases()
+            for declaration in _flow_declarations(base)
+        )
+    )
+
+
+# The questions that exempt an unresolved import, cheapest and surest first; the first that
+# holds answers. None has a side effect, so the order changes only what is computed.
+_EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
+    _read_as_text,
+    _root_path,
+    _erased_unchecked,
+    _in_data_folder,
+    _substituted_or_ignored,
+    _tiddler,
+    _meteor_package,
+    _typedoc_copy,
+    _fixture,
+    _in_template_project,
+    _template_file,
+    _native_addon,
+    _in_submodule,
+    _leaves_project,
+    _uncompiled_script,
+    _unbuilt,
+    _ambient_module,
+    _typed_by_wildcard,
+    _left_out_island,
+    _glob,
+    _shipped_as_data,
+    _from_emitted_file,
+    _tshy_dialect,
+    _run_time_only,
+    _hoisted,
+    _deno_root_dirs,
+    _not_judged,
+    _published_file,
+    _root_package,
+    _bundler_twin,
+    _out_dir_image,
+    _written_beside_copy,
+    _copy_step,
+    _directory_named,
+    _toolchain,
+    _flow_declared,
+)
+
+
+def _probe_paths(project: Project, query: _Query) -> Iterator[str]:
+    """The paths whose presence on disk (or in git's ignore rules: a build writes them)
+    would make the import resolve once the project is built."""
+    emitted_data = emitted_data_target(project, query.file, query.line, query.specifier)
+    if emitted_data is not None:
+        # a data file beside the emitted file, inside `outDir` (theia's install script
+        # downloads `lib/browser/catalog.json`): build output when git ignores it
+        yield emitted_data
+    for base in query.bases:
+        # `./x.js` names `x.ts` (TypeScript's twin rule, as the resolver applies it)
+        stem, dot, extension = base.rpartition(".")
+        twins = (
+            # `./jsx.js` names `jsx.ts`… or the declaration file `jsx.d.ts` (solid copies
+            # one in and its `.gitignore` names it)
+            (
+                *(stem + e for e in SOURCE_EXTENSIONS),
+                *_declarations(stem, extension),
+                # a single-file component its build compiles to `x.js` beside the
+                # importer's output (framework7's `'../components/popup.js'`, `popup.vue`)
+                *(stem + e for e in _COMPONENT_EXTENSIONS if extension == "js"),
+            )
+            if dot and "/" not in extension and extension in _JS_EXTENSIONS
+            else (f"{stem}.d.{extension}",)  # `./types.ts` finds `types.d.ts` (qwik)
+            if dot and "/" not in extension and extension in ("ts", "mts", "cts")
+            else ()
+        )
+        for path in (
+            base,
+            *(base + e for e in SOURCE_EXTENSIONS),
+            *twins,
+            # `./typegen` finds a generated `typegen.d.ts` (antfu/eslint-config's
+            # `.gitignore` lists `src/typegen.d.ts`, which `nr gen` writes); only for a
+            # name without extension: `x.module.css.d.ts` is generated from a
+            # `x.module.css` that must exist (openreplay ignores `*.css.d.ts`)
+            *(base + d for d in _DECLARATION_EXTENSIONS if not dot or "/" in extension),
+            base + ".json",  # Node's require() tries `.json` (vendure's `…/core/package`)
+            base + "/index.ts",
+            # Node's CommonJS require() tries `.node`: a native addon (bitburner's
+            # `require("./lib/greenworks-osx64")` beside `greenworks-osx64.node`)
+            *((base + ".node",) if query.kinds == {ImportKind.REQUIRE} else ()),
+            # the folder's manifest entries: present, or git ignores them (tutanota's
+            # `@tutao/mimimi` folder, whose `types`/`main` lie in napi-rs's `napi-out/`)
+            *manifest_targets(project.root, base),
+        ):
+            if path.startswith("../") or path in ("", "."):
+                continue
+            yield path
 
 
 # Style sheets webpack finds for an extensionless import when its `resolve.extensions` lists
