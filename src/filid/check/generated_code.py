@@ -45,6 +45,7 @@ from filid.check.toolchain_resolved import (
 )
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
 from filid.check.tshy_layout import TshyBuilds
+from filid.check.twin_trees import TwinTrees
 from filid.check.typedoc_media import TypedocMedia
 from filid.check.unchecked_files import UncheckedErasedImports
 from filid.check.url_imports import bundler_ignored
@@ -172,6 +173,7 @@ class _Context:
         self.data_folders = DataFolders(project)
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
+        self.twin_trees = TwinTrees(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -400,6 +402,13 @@ def _directory_named(context: _Context, query: _Query) -> bool:
     return context.directory_named.resolves(query.file, query.bases)
 
 
+def _twin_tree(context: _Context, query: _Query) -> bool:
+    """Written for another tree of the repository: a loose course snapshot whose same-named
+    home resolves it, a package's other state (same `name`), or an overlay template's piece
+    (ionic's `base/src/main.ts` → `./App.vue`; `check.twin_trees`)."""
+    return context.twin_trees.resolves(query.file, query.specifier, query.bases)
+
+
 def _toolchain(context: _Context, query: _Query) -> bool:
     """Resolved by the project's own toolchain (`check.toolchain_resolved`)."""
     return context.toolchain.resolves(query.file, query.specifier, query.bases)
@@ -460,6 +469,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _written_beside_copy,
     _copy_step,
     _directory_named,
+    _twin_tree,
     _toolchain,
     _flow_declared,
 )
