@@ -67,6 +67,7 @@ class TwinTrees:
         self._by_name: dict[str, list[str]] | None = None
         self._by_basename: dict[str, list[str]] | None = None
         self._under: dict[str, set[str]] = {}
+        self._twin_cache: dict[str, list[str]] = {}
 
     def resolves(self, file: str, specifier: str, bases: Iterable[str]) -> bool:
         """Whether the import of ``specifier`` in ``file`` (candidate paths ``bases``)
@@ -94,6 +95,12 @@ class TwinTrees:
 
     def _twins(self, package: str) -> list[str]:
         """Same-named packages, then the partial trees beside ``package``."""
+        known = self._twin_cache.get(package)
+        if known is None:
+            known = self._twin_cache[package] = self._find_twins(package)
+        return known
+
+    def _find_twins(self, package: str) -> list[str]:
         twins: list[str] = []
         name = self._name(package)
         if name:
@@ -104,7 +111,7 @@ class TwinTrees:
             return twins
         twins.extend(
             folder
-            for folder in self._folders_under(parent)
+            for folder in sorted(self._folders_under(parent))
             if not is_within(folder, package)
             and not is_within(package, folder)
             and not self._manifest_between(folder, parent)
