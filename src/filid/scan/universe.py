@@ -16,7 +16,7 @@ import os
 import re
 import stat
 import subprocess
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +39,8 @@ StatData = tuple[int, int]
 # never reads them. One that git tracks but the work tree lacks (a sparse checkout,
 # ``--skip-worktree``, a partial clone whose large blobs were never fetched) is still part of
 # the repository, so it stays listed with ``ABSENT_ASSET`` as its stat data and an import of it
-# is not "unresolved". Any other tracked file missing from the work tree is left out (it was
+# is not "unresolved". Any other tracked file missing from the work tree is listed the same way
+# when the clone lacks its blob too (it was never checked out); else it is left out (it was
 # deleted there, or cannot be read).
 ASSET_EXTENSIONS = (
     *(".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".tif", ".tiff"),
@@ -161,6 +162,33 @@ def _decode(raw: bytes, notes: list[str]) -> str | None:
         return None
 
 
+_OBJECT_ID = re.compile(rb"[0-9a-f]{40}|[0-9a-f]{64}")
+
+
+def missing_objects(root: Path, ids: Iterable[bytes]) -> frozenset[bytes]:
+    """Those of the object ``ids`` the repository at ``root`` does not hold (``git cat-file
+    --batch-check`` answers ``<id> missing``); nothing when git cannot be asked. The ids come
+    from the repository's own index: any that is not a hexadecimal object id is left out."""
+    wanted = sorted({i for i in ids if _OBJECT_ID.fullmatch(i)})
+    if not wanted:
+        return frozenset()
+    try:
+        answer = subprocess.run(
+            ["git", "cat-file", "--batch-check"],
+            cwd=root,
+            input=b"\n".join(wanted) + b"\n",
+            capture_output=True,
+            check=False,
+        )
+    except OSError:
+        return frozenset()
+    if answer.returncode != 0:
+        return frozenset()
+    return frozenset(
+        line.split(b" ")[0] for line in answer.stdout.splitlines() if line.endswith(b" missing")
+    )
+
+
 def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes] | None:
     try:
         return subprocess.Popen(
@@ -256,6 +284,10 @@ def _git_listing(
     prefix = f"{root}/"
     files: dict[str, StatData] = {}
     absent = 0
+    # tracked files missing from the work tree, with their blob ids: those whose blob this
+    # clone lacks as well were never checked out (a partial clone, a mirror without large
+    # blobs) and count as present; the others were deleted in the work tree
+    unfetched: dict[str, bytes] = {}
     for entry in staged.split(b"\0"):
         if not entry:
             continue
@@ -272,6 +304,8 @@ def _git_listing(
             if name.endswith(ASSET_EXTENSIONS):
                 absent += 1
                 files[name] = ABSENT_ASSET
+            else:
+                unfetched[name] = meta.rpartition(b" ")[0].rpartition(b" ")[2]
             continue
         if not stat.S_ISDIR(info.st_mode):
             files[name] = (info.st_size, info.st_mtime_ns)
@@ -279,6 +313,15 @@ def _git_listing(
         notes.append(
             f"{absent} tracked asset file(s) absent from the work tree (sparse checkout or "
             "partial clone?): imports of them count as present"
+        )
+    lacking = missing_objects(root, unfetched.values()) if unfetched else frozenset()
+    lacked = sorted(name for name, blob in unfetched.items() if blob in lacking)
+    for name in lacked:
+        files[name] = ABSENT_ASSET
+    if lacked:
+        notes.append(
+            f"{len(lacked)} tracked file(s) absent from the work tree whose content this clone "
+            f"lacks (partial clone?), e.g. {lacked[0]}: imports of them count as present"
         )
     others = _finish_git(others_process) or b""
     for raw_path in others.split(b"\0"):
