@@ -189,10 +189,33 @@ def missing_objects(root: Path, ids: Iterable[bytes]) -> frozenset[bytes]:
     )
 
 
+def _staged_deletions(
+    raw: bytes, listed: Collection[str], skip: Callable[[str], object]
+) -> Iterator[tuple[str, bytes]]:
+    """(path, blob id) of each regular file ``git diff-index -z --cached --diff-filter=D``
+    says the index deleted (``:<mode> 000000 <blob> <zeros> D``, NUL, the path), relative to
+    the folder it ran in, unless listed or excluded by ``skip``."""
+    fields = raw.split(b"\0")
+    for meta, raw_path in zip(fields[::2], fields[1::2], strict=False):
+        parts = meta.split(b" ")
+        if len(parts) < 5 or parts[0] not in (b":100644", b":100755"):
+            continue
+        try:
+            name = raw_path.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if name and name not in listed and not skip(name):
+            yield name, parts[2]
+
+
 def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes] | None:
+    return _start_command(root, "git", "ls-files", "-z", *args)
+
+
+def _start_command(root: Path, *command: str) -> subprocess.Popen[bytes] | None:
     try:
         return subprocess.Popen(
-            ["git", "ls-files", "-z", *args],
+            list(command),
             cwd=root,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -273,13 +296,19 @@ def _git_listing(
     and ``lstat``-ed here: on two cores the two overlap.
     """
     others_process = _start_git(root, "--others", "--exclude-standard")
+    # deletions staged against HEAD: where a checkout failed for want of a blob, the index
+    # has no entry for the file at all (a mirror without large blobs)
+    unstaged_process = _start_command(
+        root, "git", "diff-index", "-z", "--relative", "--cached", "--diff-filter=D", "HEAD"
+    )
     staged = _finish_git(_start_git(root, "--stage", "--cached"))
     if staged is None or (not staged and is_ignored_root(root)):
         # Not a work tree, or a project in a folder its enclosing repository ignores (a
         # generated or scratch project): git lists nothing there, so read the folder itself.
-        if others_process is not None:
-            others_process.kill()
-            others_process.communicate()
+        for process in (others_process, unstaged_process):
+            if process is not None:
+                process.kill()
+                process.communicate()
         return None
     prefix = f"{root}/"
     files: dict[str, StatData] = {}
@@ -314,6 +343,7 @@ def _git_listing(
             f"{absent} tracked asset file(s) absent from the work tree (sparse checkout or "
             "partial clone?): imports of them count as present"
         )
+    unfetched.update(_staged_deletions(_finish_git(unstaged_process) or b"", files, skip))
     lacking = missing_objects(root, unfetched.values()) if unfetched else frozenset()
     lacked = sorted(name for name, blob in unfetched.items() if blob in lacking)
     for name in lacked:
