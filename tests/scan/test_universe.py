@@ -92,6 +92,90 @@ def test_a_tracked_asset_the_work_tree_lacks_is_still_a_file_of_the_project(
     assert len(unresolved) == 1 and "'./helper'" in unresolved[0], unresolved
 
 
+def test_a_tracked_file_whose_blob_the_clone_lacks_counts_as_present(tmp_path: Path) -> None:
+    # js-joda's `require('./data/unpacked/latest')` and grats' worker `ts.worker.mjs`: git
+    # tracks the file, but the clone never fetched its blob (a partial clone, a mirror without
+    # large blobs), so the work tree lacks it. Nothing says it is gone: an import of it is no
+    # claim. A file deleted in the work tree (its blob still in the clone) stays broken.
+    write(
+        tmp_path,
+        {
+            "package.json": '{"name": "tz"}\n',
+            "src/build.ts": (
+                "import latest from './data/latest.json';\n"
+                "const raw = require('./data/latest');\n"
+                "import { run } from './worker.mjs';\n"
+                "import { gone } from './gone';\n"
+                "export const all = [latest, raw, run, gone];\n"
+            ),
+            "src/data/latest.json": '{"zones": []}\n',
+            "src/worker.mjs": "export const run = () => 1;\n",
+            "src/gone.ts": "export const gone = 2;\n",
+        },
+    )
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], cwd=tmp_path, check=True)
+    for name in ("src/data/latest.json", "src/worker.mjs"):
+        blob = (
+            subprocess.run(
+                ["git", "rev-parse", f"HEAD:{name}"], cwd=tmp_path, check=True, capture_output=True
+            )
+            .stdout.decode()
+            .strip()
+        )
+        (tmp_path / ".git/objects" / blob[:2] / blob[2:]).unlink()  # the clone lacks it
+        (tmp_path / name).unlink()
+    (tmp_path / "src/gone.ts").unlink()  # deleted in the work tree: its blob is still there
+    universe = list_universe(tmp_path)
+    assert "src/data/latest.json" in universe.files and "src/worker.mjs" in universe.files
+    assert "src/gone.ts" not in universe.files
+    assert any(
+        "2 tracked file(s) absent from the work tree whose content this clone lacks" in note
+        for note in universe.notes
+    ), universe.notes
+    result = evaluate(load_project(tmp_path, use_cache=False))
+    unresolved = [v.message for v in result.violations if v.rule_id == "unresolved-import"]
+    assert len(unresolved) == 1 and "'./gone'" in unresolved[0], unresolved
+
+
+def test_a_file_whose_checkout_failed_for_want_of_its_blob_counts_as_present(
+    tmp_path: Path,
+) -> None:
+    # ultimate-react-course's `@/public/bg.png`, tfjs-examples' model shards: cloned from a
+    # mirror without their blobs, the checkout leaves them out of the index as well (a deletion
+    # staged against HEAD). A deletion someone staged (`git rm`, the blob still in the clone)
+    # stays a deletion: an import of it is claimed.
+    write(
+        tmp_path,
+        {
+            "package.json": '{"name": "site"}\n',
+            "app/page.ts": (
+                "import { bg } from './bg';\n"
+                "import { old } from './old';\n"
+                "export const page = [bg, old];\n"
+            ),
+            "app/bg.ts": "export const bg = 1;\n",
+            "app/old.ts": "export const old = 2;\n",
+        },
+    )
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], cwd=tmp_path, check=True)
+    blob = subprocess.run(
+        ["git", "rev-parse", "HEAD:app/bg.ts"], cwd=tmp_path, check=True, capture_output=True
+    ).stdout.decode()
+    subprocess.run(["git", "rm", "-q", "app/bg.ts", "app/old.ts"], cwd=tmp_path, check=True)
+    (tmp_path / ".git/objects" / blob[:2] / blob[2:].strip()).unlink()
+    universe = list_universe(tmp_path)
+    assert "app/bg.ts" in universe.files and "app/old.ts" not in universe.files
+    result = evaluate(load_project(tmp_path, use_cache=False))
+    unresolved = [v.message for v in result.violations if v.rule_id == "unresolved-import"]
+    assert len(unresolved) == 1 and "'./old'" in unresolved[0], unresolved
+
+
 def test_git_listing_from_a_subdirectory_is_relative_to_it(tmp_path: Path) -> None:
     write(tmp_path, {"app/src/x.ts": "", "other/y.ts": ""})
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)

@@ -16,7 +16,7 @@ import os
 import re
 import stat
 import subprocess
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +39,8 @@ StatData = tuple[int, int]
 # never reads them. One that git tracks but the work tree lacks (a sparse checkout,
 # ``--skip-worktree``, a partial clone whose large blobs were never fetched) is still part of
 # the repository, so it stays listed with ``ABSENT_ASSET`` as its stat data and an import of it
-# is not "unresolved". Any other tracked file missing from the work tree is left out (it was
+# is not "unresolved". Any other tracked file missing from the work tree is listed the same way
+# when the clone lacks its blob too (it was never checked out); else it is left out (it was
 # deleted there, or cannot be read).
 ASSET_EXTENSIONS = (
     *(".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".tif", ".tiff"),
@@ -161,10 +162,60 @@ def _decode(raw: bytes, notes: list[str]) -> str | None:
         return None
 
 
+_OBJECT_ID = re.compile(rb"[0-9a-f]{40}|[0-9a-f]{64}")
+
+
+def missing_objects(root: Path, ids: Iterable[bytes]) -> frozenset[bytes]:
+    """Those of the object ``ids`` the repository at ``root`` does not hold (``git cat-file
+    --batch-check`` answers ``<id> missing``); nothing when git cannot be asked. The ids come
+    from the repository's own index: any that is not a hexadecimal object id is left out."""
+    wanted = sorted({i for i in ids if _OBJECT_ID.fullmatch(i)})
+    if not wanted:
+        return frozenset()
+    try:
+        answer = subprocess.run(
+            ["git", "cat-file", "--batch-check"],
+            cwd=root,
+            input=b"\n".join(wanted) + b"\n",
+            capture_output=True,
+            check=False,
+        )
+    except OSError:
+        return frozenset()
+    if answer.returncode != 0:
+        return frozenset()
+    return frozenset(
+        line.split(b" ")[0] for line in answer.stdout.splitlines() if line.endswith(b" missing")
+    )
+
+
+def _staged_deletions(
+    raw: bytes, listed: Collection[str], skip: Callable[[str], object]
+) -> Iterator[tuple[str, bytes]]:
+    """(path, blob id) of each regular file ``git diff-index -z --cached --diff-filter=D``
+    says the index deleted (``:<mode> 000000 <blob> <zeros> D``, NUL, the path), relative to
+    the folder it ran in, unless listed or excluded by ``skip``."""
+    fields = raw.split(b"\0")
+    for meta, raw_path in zip(fields[::2], fields[1::2], strict=False):
+        parts = meta.split(b" ")
+        if len(parts) < 5 or parts[0] not in (b":100644", b":100755"):
+            continue
+        try:
+            name = raw_path.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if name and name not in listed and not skip(name):
+            yield name, parts[2]
+
+
 def _start_git(root: Path, *args: str) -> subprocess.Popen[bytes] | None:
+    return _start_command(root, "git", "ls-files", "-z", *args)
+
+
+def _start_command(root: Path, *command: str) -> subprocess.Popen[bytes] | None:
     try:
         return subprocess.Popen(
-            ["git", "ls-files", "-z", *args],
+            list(command),
             cwd=root,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -245,17 +296,27 @@ def _git_listing(
     and ``lstat``-ed here: on two cores the two overlap.
     """
     others_process = _start_git(root, "--others", "--exclude-standard")
+    # deletions staged against HEAD: where a checkout failed for want of a blob, the index
+    # has no entry for the file at all (a mirror without large blobs)
+    unstaged_process = _start_command(
+        root, "git", "diff-index", "-z", "--relative", "--cached", "--diff-filter=D", "HEAD"
+    )
     staged = _finish_git(_start_git(root, "--stage", "--cached"))
     if staged is None or (not staged and is_ignored_root(root)):
         # Not a work tree, or a project in a folder its enclosing repository ignores (a
         # generated or scratch project): git lists nothing there, so read the folder itself.
-        if others_process is not None:
-            others_process.kill()
-            others_process.communicate()
+        for process in (others_process, unstaged_process):
+            if process is not None:
+                process.kill()
+                process.communicate()
         return None
     prefix = f"{root}/"
     files: dict[str, StatData] = {}
     absent = 0
+    # tracked files missing from the work tree, with their blob ids: those whose blob this
+    # clone lacks as well were never checked out (a partial clone, a mirror without large
+    # blobs) and count as present; the others were deleted in the work tree
+    unfetched: dict[str, bytes] = {}
     for entry in staged.split(b"\0"):
         if not entry:
             continue
@@ -272,6 +333,8 @@ def _git_listing(
             if name.endswith(ASSET_EXTENSIONS):
                 absent += 1
                 files[name] = ABSENT_ASSET
+            else:
+                unfetched[name] = meta.rpartition(b" ")[0].rpartition(b" ")[2]
             continue
         if not stat.S_ISDIR(info.st_mode):
             files[name] = (info.st_size, info.st_mtime_ns)
@@ -279,6 +342,16 @@ def _git_listing(
         notes.append(
             f"{absent} tracked asset file(s) absent from the work tree (sparse checkout or "
             "partial clone?): imports of them count as present"
+        )
+    unfetched.update(_staged_deletions(_finish_git(unstaged_process) or b"", files, skip))
+    lacking = missing_objects(root, unfetched.values()) if unfetched else frozenset()
+    lacked = sorted(name for name, blob in unfetched.items() if blob in lacking)
+    for name in lacked:
+        files[name] = ABSENT_ASSET
+    if lacked:
+        notes.append(
+            f"{len(lacked)} tracked file(s) absent from the work tree whose content this clone "
+            f"lacks (partial clone?), e.g. {lacked[0]}: imports of them count as present"
         )
     others = _finish_git(others_process) or b""
     for raw_path in others.split(b"\0"):
