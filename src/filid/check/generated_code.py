@@ -30,6 +30,7 @@ from filid.check.hoisted_packages import HoistedPackages
 from filid.check.lint_silenced import lint_silenced
 from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
+from filid.check.prefixed_siblings import PrefixedSiblings
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
@@ -172,6 +173,7 @@ class _Context:
         self.data_folders = DataFolders(project)
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
+        self.prefixed_siblings = PrefixedSiblings(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -389,6 +391,12 @@ def _written_beside_copy(context: _Context, query: _Query) -> bool:
     return context.build_copies.writes_beside_copy(query.file, query.specifier)
 
 
+def _prefixed_sibling(context: _Context, query: _Query) -> bool:
+    """A custom loader answers `./ui.html` of `xr-menu.example.mjs` with its sibling
+    `xr-menu.ui.html` (playcanvas's examples, `check.prefixed_siblings`)."""
+    return context.prefixed_siblings.holds(query.file, query.specifier)
+
+
 def _copy_step(context: _Context, query: _Query) -> bool:
     """A `cp`/`mkdir` of a CI step or a package script writes the target (PRQL's
     `./prql-lezer`, copied in by the job that builds the demo)."""
@@ -458,6 +466,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _bundler_twin,
     _out_dir_image,
     _written_beside_copy,
+    _prefixed_sibling,
     _copy_step,
     _directory_named,
     _toolchain,
