@@ -103,3 +103,54 @@ def test_a_sibling_a_copy_list_writes_beside_the_copied_folder(
         "unresolved-import examples/iframe/state.mjs:2",
         "unresolved-import examples/iframe/state.mjs:3",
     ]
+
+
+# firebase/quickstart-js `dataconnect/app`: the tsconfig's stale `"@/assets/*": ["assets/*"]`
+# misses, Vite's `'@': path.resolve(__dirname, 'src')` (what `vite build` reads) finds
+# `src/assets/firebase_logo.svg`. Still claims: `@/assets/gone.svg` (the alias's folder holds
+# no such file), and `other/`'s import, whose alias target is a variable filid cannot compute.
+QUICKSTART = {
+    "dataconnect/app/package.json": (
+        '{"name": "app", "type": "module", "scripts": {"build": "vite build"},'
+        ' "devDependencies": {"vite": "^5.0.0"}}\n'
+    ),
+    "dataconnect/app/tsconfig.json": (
+        '{"compilerOptions": {"baseUrl": ".", "jsx": "preserve", "noEmit": true, "paths": {'
+        '"@/components/*": ["src/components/*"], "@/assets/*": ["assets/*"]}},'
+        ' "include": ["src"]}\n'
+    ),
+    "dataconnect/app/vite.config.ts": (
+        "import { defineConfig } from 'vite';\nimport path from 'path';\n"
+        "export default defineConfig({\n"
+        "  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },\n"
+        "});\n"
+    ),
+    "dataconnect/app/src/assets/firebase_logo.svg": "<svg/>\n",
+    "dataconnect/app/src/main.tsx": "import { Navbar } from '@/components/navbar';\nNavbar();\n",
+    "dataconnect/app/src/components/navbar.tsx": (
+        "import firebaseLogo from '@/assets/firebase_logo.svg';\n"
+        "import gone from '@/assets/gone.svg';\n"
+        "export const Navbar = () => [firebaseLogo, gone];\n"
+    ),
+    "other/package.json": '{"name": "other", "scripts": {"build": "vite build"}}\n',
+    "other/tsconfig.json": (
+        '{"compilerOptions": {"baseUrl": ".", "noEmit": true, "paths": {'
+        '"@/assets/*": ["assets/*"]}}, "include": ["src"]}\n'
+    ),
+    "other/vite.config.ts": (
+        "import { defineConfig } from 'vite';\nimport path from 'path';\n"
+        "const srcDir = path.resolve(__dirname, 'src');\n"
+        "export default defineConfig({ resolve: { alias: { '@': srcDir } } });\n"
+    ),
+    "other/src/assets/logo.svg": "<svg/>\n",
+    "other/src/main.ts": "import logo from '@/assets/logo.svg';\nexport default logo;\n",
+}
+
+
+def test_a_build_configs_alias_finds_what_a_stale_paths_entry_misses(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(QUICKSTART)) == [
+        "unresolved-import dataconnect/app/src/components/navbar.tsx:2",
+        "unresolved-import other/src/main.ts:1",
+    ]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
 
+from filid.check.alias_targets import AliasTargets
 from filid.check.ambient_modules import AmbientModules
 from filid.check.build_copies import BuildCopies
 from filid.check.build_layout import (
@@ -174,6 +175,7 @@ class _Context:
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
         self.prefixed_siblings = PrefixedSiblings(project)
+        self.alias_targets = AliasTargets(project.root, self.configs)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -413,6 +415,12 @@ def _toolchain(context: _Context, query: _Query) -> bool:
     return context.toolchain.resolves(query.file, query.specifier, query.bases)
 
 
+def _build_alias_target(context: _Context, query: _Query) -> bool:
+    """A build config's alias finds the file, whatever a stale tsconfig `paths` entry says
+    (quickstart-js's `'@': path.resolve(__dirname, 'src')`, `check.alias_targets`)."""
+    return context.alias_targets.resolves(query.file, query.specifier)
+
+
 def _flow_declared(context: _Context, query: _Query) -> bool:
     """Flow reads `x.js.flow` for `./x` or `./x.js`, and an `import type` is erased before
     anything runs it (redux-form's `import type { … } from './types'`). Only a JavaScript
@@ -470,6 +478,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _copy_step,
     _directory_named,
     _toolchain,
+    _build_alias_target,
     _flow_declared,
 )
 
