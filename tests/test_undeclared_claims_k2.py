@@ -154,3 +154,55 @@ def test_a_build_configs_alias_finds_what_a_stale_paths_entry_misses(
         "unresolved-import dataconnect/app/src/components/navbar.tsx:2",
         "unresolved-import other/src/main.ts:1",
     ]
+
+
+# ionic-team/ionic-docs: Docusaurus serves `static/` verbatim; the playground fetches
+# `static/code/stackblitz/v8/angular/main.ts` as text and lays it out anew in a StackBlitz
+# project (`./app/app.routes` resolves there). Still claims: `static/code/shown/main.ts`,
+# which the site's tsconfig includes; `src/pages/index.tsx`, outside the static root; and
+# `app/public/main.ts`, whose folder has no Vite, Next or Astro config beside it.
+IONIC_DOCS = {
+    "package.json": (
+        '{"name": "ionic-docs", "scripts": {"build": "docusaurus build"},'
+        ' "dependencies": {"@docusaurus/core": "^3.0.0"}}\n'
+    ),
+    "docusaurus.config.js": "module.exports = { title: 'Ionic' };\n",
+    "tsconfig.json": (
+        '{"compilerOptions": {"jsx": "react-jsx", "noEmit": true, "allowJs": true},'
+        ' "include": ["src", "static/code/shown"],'
+        ' "exclude": ["static/code/stackblitz/"]}\n'
+    ),
+    "src/pages/index.tsx": (
+        "import { Page } from './page';\nimport { gone } from './gone';\n"
+        "export default () => [Page, gone];\n"
+    ),
+    "src/pages/page.tsx": "export const Page = 1;\n",
+    "static/code/stackblitz/v8/angular/package.json": (
+        '{"name": "angular-starter", "private": true, "scripts": {"build": "ng build"}}\n'
+    ),
+    "static/code/stackblitz/v8/angular/tsconfig.json": '{"compilerOptions": {"strict": true}}\n',
+    "static/code/stackblitz/v8/angular/main.ts": (
+        "import { routes } from './app/app.routes';\nexport default routes;\n"
+    ),
+    "static/code/stackblitz/v8/angular/app.routes.ts": "export const routes = [];\n",
+    "static/code/stackblitz/v8/html/package.json": (
+        '{"name": "html-starter", "private": true, "type": "module", "main": "index.ts",'
+        ' "scripts": {"build": "vite build"}}\n'
+    ),
+    "static/code/stackblitz/v8/html/tsconfig.json": (
+        '{"compilerOptions": {"strict": true}, "include": ["src/**/*.ts"]}\n'
+    ),
+    "static/code/stackblitz/v8/html/index.ts": "import './theme/variables.css';\n",
+    "static/code/stackblitz/v8/html/variables.css": ":root {}\n",
+    "static/code/shown/main.ts": "import { routes } from './app/app.routes';\nexport default routes;\n",
+    "app/tsconfig.json": '{"compilerOptions": {"noEmit": true}}\n',
+    "app/public/main.ts": "import { routes } from './app/app.routes';\nexport default routes;\n",
+}
+
+
+def test_typescript_a_site_serves_from_its_static_folder(make_project: ProjectFactory) -> None:
+    assert claims(make_project(IONIC_DOCS)) == [
+        "unresolved-import app/public/main.ts:1",
+        "unresolved-import src/pages/index.tsx:2",
+        "unresolved-import static/code/shown/main.ts:1",
+    ]

@@ -36,6 +36,7 @@ from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
+from filid.check.static_assets import StaticAssets
 from filid.check.text_reads import read_as_text
 from filid.check.tiddler_folders import TiddlerFolders
 from filid.check.toolchain_resolved import (
@@ -176,6 +177,7 @@ class _Context:
         self.meteor = MeteorPackages(project.root)
         self.prefixed_siblings = PrefixedSiblings(project)
         self.alias_targets = AliasTargets(project.root, self.configs)
+        self.static_assets = StaticAssets(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -421,6 +423,12 @@ def _build_alias_target(context: _Context, query: _Query) -> bool:
     return context.alias_targets.resolves(query.file, query.specifier)
 
 
+def _static_asset(context: _Context, query: _Query) -> bool:
+    """TypeScript a site serves verbatim from `static/` or `public/` (ionic-docs's StackBlitz
+    templates, `check.static_assets`): text for another project's compiler."""
+    return context.static_assets.holds(query.file)
+
+
 def _flow_declared(context: _Context, query: _Query) -> bool:
     """Flow reads `x.js.flow` for `./x` or `./x.js`, and an `import type` is erased before
     anything runs it (redux-form's `import type { … } from './types'`). Only a JavaScript
@@ -479,6 +487,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _directory_named,
     _toolchain,
     _build_alias_target,
+    _static_asset,
     _flow_declared,
 )
 
