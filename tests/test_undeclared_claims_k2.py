@@ -206,3 +206,51 @@ def test_typescript_a_site_serves_from_its_static_folder(make_project: ProjectFa
         "unresolved-import src/pages/index.tsx:2",
         "unresolved-import static/code/shown/main.ts:1",
     ]
+
+
+# vuejs/docs: `cells/App/` (`composition.js` + `template.html`) is assembled into `App.vue`
+# beside `Cell.vue` (from `cells/Cell/`) and `store.js`; the tutorial's `_hint/App/` takes the
+# unchanged `ChildComp/` from the step above it. Still claims: `broken/App/options.js`,
+# whose `./Gone.vue` names no parts folder (so its `./store.js` is claimed too), and
+# `lib/widget/widget.js`, whose folder holds no `template.html`.
+VUE_DOCS = {
+    "package.json": '{"name": "vuejs.org", "scripts": {"build": "vitepress build src"}}\n',
+    "tsconfig.json": (
+        '{"compilerOptions": {"allowJs": true, "strict": true, "outDir": "dist",'
+        ' "moduleResolution": "bundler", "module": "esnext"}, "include": ["src/**/*"]}\n'
+    ),
+    "src/examples/src/cells/store.js": "export const cells = [];\n",
+    "src/examples/src/cells/App/composition.js": (
+        "import Cell from './Cell.vue';\nimport { cells } from './store.js';\n"
+        "export default { components: { Cell }, setup: () => ({ cells }) };\n"
+    ),
+    "src/examples/src/cells/App/template.html": "<Cell />\n",
+    "src/examples/src/cells/Cell/options.js": (
+        "import { cells } from './store.js';\nexport default { data: () => ({ cells }) };\n"
+    ),
+    "src/examples/src/cells/Cell/template.html": "<td></td>\n",
+    "src/tutorial/src/step-11/ChildComp/template.html": "<h2>Child</h2>\n",
+    "src/tutorial/src/step-11/App/template.html": "<ChildComp />\n",
+    "src/tutorial/src/step-11/_hint/App/composition.js": (
+        "import ChildComp from './ChildComp.vue';\nexport default { components: { ChildComp } };\n"
+    ),
+    "src/tutorial/src/step-11/_hint/App/template.html": "<ChildComp />\n",
+    "src/examples/src/broken/store.js": "export const items = [];\n",
+    "src/examples/src/broken/App/options.js": (
+        "import Gone from './Gone.vue';\nimport { items } from './store.js';\n"
+        "export default { components: { Gone }, data: () => ({ items }) };\n"
+    ),
+    "src/examples/src/broken/App/template.html": "<Gone />\n",
+    "src/lib/util.js": "export const util = 1;\n",
+    "src/lib/widget/widget.js": "import { util } from './util.js';\nexport default util;\n",
+}
+
+
+def test_a_component_folder_of_parts_imports_the_assembled_file_set(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(VUE_DOCS)) == [
+        "unresolved-import src/examples/src/broken/App/options.js:1",
+        "unresolved-import src/examples/src/broken/App/options.js:2",
+        "unresolved-import src/lib/widget/widget.js:1",
+    ]

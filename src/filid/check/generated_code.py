@@ -22,6 +22,7 @@ from filid.check.build_layout import (
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
+from filid.check.component_parts import ComponentParts
 from filid.check.copy_steps import CopySteps
 from filid.check.data_folders import DataFolders
 from filid.check.deno_config import DenoRootDirs
@@ -178,6 +179,7 @@ class _Context:
         self.prefixed_siblings = PrefixedSiblings(project)
         self.alias_targets = AliasTargets(project.root, self.configs)
         self.static_assets = StaticAssets(project)
+        self.component_parts = ComponentParts(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -429,6 +431,12 @@ def _static_asset(context: _Context, query: _Query) -> bool:
     return context.static_assets.holds(query.file)
 
 
+def _component_part(context: _Context, query: _Query) -> bool:
+    """A part of a component folder (`App/composition.js` + `template.html`) a site assembles
+    into `App.vue` beside its siblings (vuejs/docs, `check.component_parts`)."""
+    return context.component_parts.holds(query.file, query.specifier)
+
+
 def _flow_declared(context: _Context, query: _Query) -> bool:
     """Flow reads `x.js.flow` for `./x` or `./x.js`, and an `import type` is erased before
     anything runs it (redux-form's `import type { … } from './types'`). Only a JavaScript
@@ -488,6 +496,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _toolchain,
     _build_alias_target,
     _static_asset,
+    _component_part,
     _flow_declared,
 )
 
