@@ -36,7 +36,8 @@ PLAYCANVAS_EXAMPLES = {
         "import frag from './shader.glsl.vert';\nexport const Handler = frag;\n"
     ),
     "examples/src/examples/shaders/broken.example.mjs": (
-        "import ui from './ui.html';\nimport { gone } from './gone.mjs';\nexport default [ui, gone];\n"
+        "import ui from './ui.html';\nimport { gone } from './gone.mjs';\n"
+        "export default [ui, gone];\n"
     ),
     "examples/src/examples/shaders/broken.ui.html": "<p></p>\n",
     "examples/src/examples/shaders/plain.mjs": "import ui from './ui.html';\nexport default ui;\n",
@@ -194,7 +195,9 @@ IONIC_DOCS = {
     ),
     "static/code/stackblitz/v8/html/index.ts": "import './theme/variables.css';\n",
     "static/code/stackblitz/v8/html/variables.css": ":root {}\n",
-    "static/code/shown/main.ts": "import { routes } from './app/app.routes';\nexport default routes;\n",
+    "static/code/shown/main.ts": (
+        "import { routes } from './app/app.routes';\nexport default routes;\n"
+    ),
     "app/tsconfig.json": '{"compilerOptions": {"noEmit": true}}\n',
     "app/public/main.ts": "import { routes } from './app/app.routes';\nexport default routes;\n",
 }

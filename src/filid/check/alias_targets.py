@@ -13,16 +13,16 @@ Decision (SPEC §0 is silent): a bare specifier is no claim when a build tool co
 (``*.config.*``) in the importer's folder or above has an ``alias`` property whose entry maps
 a leading part of the specifier to a folder where the rest names an existing file (the
 specifier as written, or with a source, ``.json`` or ``.vue`` extension, or a folder's
-``index``). An entry is ``'key': <target>`` of an ``alias`` object, or ``{ find: 'key',
-replacement: <target> }`` of an ``alias`` array; the key matches the specifier itself or
-the specifier's part before a ``/`` (the rule of @rollup/plugin-alias and webpack). The
-target must be spelled so that filid can compute it without running the config:
-``path.resolve(__dirname, 'src')`` or ``join`` (``__dirname``, ``import.meta.dirname`` or
-nothing, then string literals), ``fileURLToPath(new URL('./src', import.meta.url))``, or a
-string starting with ``/`` or ``./`` in a Vite config (Vite takes those from its root, the
-config's folder). An alias whose folder holds no such file, and an alias filid cannot
-compute, leave the import a claim. The config is parsed with tree-sitter, read once (at
-most ``MAX_CONFIG_BYTES``).
+``index``). An entry is ``'key': <target>`` (or ``key: <target>``) of an ``alias`` object,
+or ``{ find: 'key', replacement: <target> }`` of an ``alias`` array; the key matches the
+specifier itself or the specifier's part before a ``/`` (the rule of @rollup/plugin-alias
+and webpack). The target must be spelled so that filid can compute it without running the
+config: ``path.resolve(__dirname, 'src')`` or ``join`` (``__dirname``,
+``import.meta.dirname`` or nothing, then string literals), ``fileURLToPath(new
+URL('./src', import.meta.url))``, or a string starting with ``/`` or ``./`` in a Vite
+config (Vite takes those from its root, the config's folder). An alias whose folder holds
+no such file, and an alias filid cannot compute, leave the import a claim. The config is
+parsed with tree-sitter, read once (at most ``MAX_CONFIG_BYTES``).
 """
 
 from __future__ import annotations
@@ -123,8 +123,12 @@ def _entries(value: Node) -> list[tuple[str, Node]]:
         for pair in value.named_children:
             key = pair.child_by_field_name("key") if pair.type == "pair" else None
             target = pair.child_by_field_name("value") if pair.type == "pair" else None
-            if key is not None and target is not None and key.type == "string":
+            if key is None or target is None:
+                continue
+            if key.type == "string":
                 found.append((_string(key), target))
+            elif key.type == "property_identifier" and key.text is not None:
+                found.append((key.text.decode("utf-8", "replace"), target))
     elif value.type == "array":
         for item in value.named_children:
             if item.type != "object":
