@@ -10,7 +10,9 @@ from tests.conftest import ProjectFactory
 # playcanvas/engine's examples: `xr-menu.example.mjs`'s `./ui.html` is its sibling
 # `xr-menu.ui.html`, which the examples browser's loader serves from an in-memory file set.
 # `broken.example.mjs` has one import with no prefixed sibling (`./gone.mjs`), so it is not
-# written for that loader and both its imports stay claims; `plain.mjs` has a one-dot name.
+# written for that loader and both its imports stay claims; `plain.mjs` has a one-dot name;
+# `button.demo.mjs`'s stale `./styles.mjs` has a `button.styles.mjs` beside it, but its
+# `./button.mjs` (which resolves) has no `button.button.mjs`: no loader convention there.
 PLAYCANVAS_EXAMPLES = {
     "package.json": '{"name": "playcanvas", "type": "module"}\n',
     "examples/package.json": (
@@ -42,6 +44,12 @@ PLAYCANVAS_EXAMPLES = {
     "examples/src/examples/shaders/broken.ui.html": "<p></p>\n",
     "examples/src/examples/shaders/plain.mjs": "import ui from './ui.html';\nexport default ui;\n",
     "examples/src/examples/shaders/plain.ui.html": "<p></p>\n",
+    "examples/src/examples/shaders/button.mjs": "export const Button = 1;\n",
+    "examples/src/examples/shaders/button.demo.mjs": (
+        "import { Button } from './button.mjs';\nimport styles from './styles.mjs';\n"
+        "export default [Button, styles];\n"
+    ),
+    "examples/src/examples/shaders/button.styles.mjs": "export default 1;\n",
 }
 
 
@@ -51,6 +59,7 @@ def test_a_loader_answers_imports_with_name_prefixed_siblings(
     assert claims(make_project(PLAYCANVAS_EXAMPLES)) == [
         "unresolved-import examples/src/examples/shaders/broken.example.mjs:1",
         "unresolved-import examples/src/examples/shaders/broken.example.mjs:2",
+        "unresolved-import examples/src/examples/shaders/button.demo.mjs:2",
         "unresolved-import examples/src/examples/shaders/plain.mjs:1",
     ]
 

@@ -12,9 +12,11 @@ resolution ever sees the specifier.
 Decision (SPEC §0 is silent): an unresolved ``./X`` of a file named ``<stem>.<tag>.<ext>``
 (at least two dots, such as ``xr-menu.example.mjs`` or ``editor.gizmo-handler.mjs``) is no
 claim when the sibling ``<stem>.X`` exists, byte for byte the name (no extension probing),
-AND the same holds for every other unresolved relative import of the file. One import of
-the file that finds no prefixed sibling, or that leaves the folder (``../x``, ``./a/b``),
-shows the file is not written for such a loader, and all its imports stay claims. A file
+AND the same holds for every other relative import of the file, resolved or not. One import
+of the file that finds no prefixed sibling, or that leaves the folder (``../x``, ``./a/b``),
+shows the file is not written for such a loader, and all its imports stay claims: a
+``Button.test.tsx`` whose stale ``./styles.css`` happens to have a ``Button.styles.css``
+beside it also imports ``./Button``, which has no ``Button.Button`` sibling. A file
 with a single-dot name (``main.ts``) is never read this way. Not taken as signals: the
 ``.example.`` tag (other repositories name families differently) and the loader itself
 (bespoke code filid cannot model).
@@ -36,16 +38,17 @@ class PrefixedSiblings:
 
     def __init__(self, project: Project) -> None:
         self._root = project.root
-        self._specifiers: dict[str, set[str]] = {}
+        self._facts = project.facts
+        self._unresolved: dict[str, set[str]] = {}
         for item in project.file_graph.unresolved:
             if item.specifier != DYNAMIC_SPECIFIER and item.specifier.startswith("."):
-                self._specifiers.setdefault(item.file, set()).add(item.specifier)
+                self._unresolved.setdefault(item.file, set()).add(item.specifier)
         self._answers: dict[str, bool] = {}
 
     def holds(self, file: str, specifier: str) -> bool:
-        """Whether ``specifier`` and every other unresolved relative import of ``file`` name
-        an existing ``<stem>.X`` sibling of ``file``."""
-        if specifier not in self._specifiers.get(file, ()):
+        """Whether ``specifier`` and every other relative import of ``file`` name an existing
+        ``<stem>.X`` sibling of ``file``."""
+        if specifier not in self._unresolved.get(file, ()):
             return False
         known = self._answers.get(file)
         if known is None:
@@ -58,7 +61,12 @@ class PrefixedSiblings:
         if not stem or "." not in rest:
             return False
         folder = parent_dir(file)
-        for specifier in self._specifiers[file]:
+        facts = self._facts.get(file)
+        specifiers = set(self._unresolved[file])
+        for fact in facts.imports if facts is not None else ():
+            if fact.specifier is not None and fact.specifier.startswith("."):
+                specifiers.add(fact.specifier)
+        for specifier in specifiers:
             part = specifier[2:] if specifier.startswith("./") else ""
             if not part or "/" in part or "?" in part or "#" in part:
                 return False
