@@ -16,16 +16,35 @@ whose source names the importer by its package-relative path and a write call
 ``<name>``, the two targets spelling the same destination folder (a shared identifier such
 as ``distRoot``, or the same literal folder). The script is read with tree-sitter; a stale
 sibling no build script writes stays a claim.
+
+The same holds for a copy list of ``{ src, dest }`` objects (judge round K2, playcanvas/engine:
+``examples/utils/build-examples.mjs`` exports ``STATIC_TARGETS = [{ src: './iframe', dest:
+'dist/iframe' }, { src: './node_modules/@playcanvas/observer/dist/index.mjs', dest:
+'dist/iframe/playcanvas-observer.mjs' }]``, which ``build-prod.mjs``'s ``copyTargets`` runs;
+rollup-plugin-copy's and vite-plugin-static-copy's ``targets`` have the shape).
+Decision: an object whose ``src`` and ``dest`` are string literals copies ``src`` (a file or a
+folder; no glob) to ``dest``. The importer's copy is ``dest`` + its path inside a ``src``
+folder, or ``dest`` itself (or ``dest/<its name>``) for a ``src`` naming the file. Another
+object writes ``<name>`` beside that copy when its ``dest`` is ``<copy folder>/<name>`` or its
+``dest`` is the copy folder and its ``src`` (or ``rename``) ends in ``<name>``. Paths are
+read from the folder of the package whose script holds the list, and they must agree
+exactly.
+
+Scripts read: those a ``package.json`` script of the importer's package or of a package
+above it runs (the folders from the importer's up to the root that hold a ``package.json``),
+and the relative imports of those scripts, three levels deep, inside that package (the list
+lives in a module ``build.mjs`` imports).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
 from filid.check.project import Project
-from filid.check.syntax_nodes import named_calls
+from filid.check.syntax_nodes import named_calls, nodes_of_type
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
@@ -49,10 +68,25 @@ class _Call:
     target_names: frozenset[str] = field(default_factory=frozenset)
 
 
+@dataclass(frozen=True)
+class _Target:
+    """One ``{ src, dest }`` object of a copy list, its paths normalised (no ``./``, no
+    trailing ``/``); ``rename`` is the name the copy takes, when the object gives one."""
+
+    src: str
+    dest: str
+    rename: str | None
+
+
 @dataclass
 class _Script:
     copies: list[_Call] = field(default_factory=list)
     writes: list[_Call] = field(default_factory=list)
+    targets: list[_Target] = field(default_factory=list)
+
+
+# How many levels of a build script's relative imports are read for a copy list.
+_IMPORT_DEPTH = 3
 
 
 class BuildCopies:
@@ -61,34 +95,61 @@ class BuildCopies:
     def __init__(self, project: Project) -> None:
         self._project = project
         self._files = frozenset(project.tree.files)
-        self._packages = project.resolver.package_directories() | {"."}
         self._scripts: dict[str, list[str]] = {}
+        self._reached: dict[str, list[str]] = {}
         self._parsed: dict[str, _Script] = {}
+        self._imports: dict[str, set[str]] = {}
+        for edge in project.file_graph.edges:
+            if (edge.fact.specifier or "").startswith("."):
+                self._imports.setdefault(edge.source, set()).add(edge.target)
 
     def writes_beside_copy(self, file: str, specifier: str) -> bool:
-        """Whether a build script of ``file``'s package copies it and writes ``specifier``'s
-        file beside the copy (module docstring)."""
+        """Whether a build script of ``file``'s package (or of one above it) copies it and
+        writes ``specifier``'s file beside the copy (module docstring)."""
         if not specifier.startswith("./") or "/" in specifier[2:] or "?" in specifier:
             return False
         name = specifier[2:]
-        package = parent_dir(file)
-        while package not in self._packages:
-            package = parent_dir(package)
-        relative = file if package == "." else file[len(package) + 1 :]
-        base = relative.rpartition("/")[2]
-        for script in self._package_scripts(package):
-            parsed = self._parse(script)
-            for copy in parsed.copies:
-                if not any(_names(text, relative) for text in copy.source):
-                    continue
-                copy_folders = {parent_dir(t) for t in copy.target if _names(t, base)}
-                for write in parsed.writes:
-                    write_folders = {parent_dir(t) for t in write.target if _names(t, name)}
-                    if not write_folders:
-                        continue
-                    if copy.target_names & write.target_names or copy_folders & write_folders:
-                        return True
+        for package in self._enclosing_packages(file):
+            relative = file if package == "." else file[len(package) + 1 :]
+            for script in self._reached_scripts(package):
+                parsed = self._parse(script)
+                if _calls_write_beside(parsed, relative, name) or _targets_write_beside(
+                    parsed.targets, relative, name
+                ):
+                    return True
         return False
+
+    def _enclosing_packages(self, file: str) -> list[str]:
+        """The folders from ``file``'s up to the root that hold a ``package.json``."""
+        found: list[str] = []
+        folder = parent_dir(file)
+        while True:
+            if os.path.isfile(self._project.root / join_path(folder, "package.json")):
+                found.append(folder)
+            if folder == ".":
+                return found
+            folder = parent_dir(folder)
+
+    def _reached_scripts(self, package: str) -> list[str]:
+        """The package's scripts and their relative imports inside the package."""
+        known = self._reached.get(package)
+        if known is not None:
+            return known
+        seen = set(self._package_scripts(package))
+        layer = set(seen)
+        for _ in range(_IMPORT_DEPTH):
+            layer = {
+                target
+                for script in layer
+                for target in self._imports.get(script, ())
+                if target not in seen
+                and target.endswith(_SCRIPT_SUFFIXES)
+                and is_within(target, package)
+            }
+            seen |= layer
+        answer = sorted(seen)
+        self._reached[package] = answer
+        return answer
 
     def _package_scripts(self, package: str) -> list[str]:
         known = self._scripts.get(package)
@@ -134,8 +195,75 @@ class BuildCopies:
                     )
                 elif name in _WRITES and values:
                     parsed.writes.append(_Call((), _literals(values[0]), _identifiers(values[0])))
+            parsed.targets.extend(_copy_targets(root))
         self._parsed[script] = parsed
         return parsed
+
+
+def _calls_write_beside(parsed: _Script, relative: str, name: str) -> bool:
+    """A copy call names ``relative`` and a write call names ``name`` in the same folder."""
+    base = relative.rpartition("/")[2]
+    for copy in parsed.copies:
+        if not any(_names(text, relative) for text in copy.source):
+            continue
+        copy_folders = {parent_dir(t) for t in copy.target if _names(t, base)}
+        for write in parsed.writes:
+            write_folders = {parent_dir(t) for t in write.target if _names(t, name)}
+            if not write_folders:
+                continue
+            if copy.target_names & write.target_names or copy_folders & write_folders:
+                return True
+    return False
+
+
+def _targets_write_beside(targets: list[_Target], relative: str, name: str) -> bool:
+    """One ``{ src, dest }`` object copies ``relative`` into a folder another one writes
+    ``name`` into (module docstring)."""
+    base = relative.rpartition("/")[2]
+    folders: set[str] = set()
+    for target in targets:
+        if target.src == relative:
+            copied = target.rename or base
+            folders.add(target.dest)  # `dest` a folder (rollup-plugin-copy)
+            if target.dest.rpartition("/")[2] == copied:
+                folders.add(parent_dir(target.dest))  # `dest` the file's path
+        elif is_within(relative, target.src):
+            inner = relative if target.src == "." else relative[len(target.src) + 1 :]
+            folders.add(parent_dir(join_path(target.dest, inner)))
+    if not folders:
+        return False
+    for target in targets:
+        if target.src == relative:
+            continue
+        if target.dest.rpartition("/")[2] == name and parent_dir(target.dest) in folders:
+            return True
+        written = target.rename or target.src.rpartition("/")[2]
+        if written == name and target.dest in folders:
+            return True
+    return False
+
+
+def _copy_targets(root: Node) -> list[_Target]:
+    """Every object of the script with string-literal ``src`` and ``dest`` properties (and an
+    optional string ``rename``); a glob ``src`` is left out."""
+    found: list[_Target] = []
+    for node in nodes_of_type(root, "object"):
+        values: dict[str, str] = {}
+        for pair in node.named_children:
+            if pair.type != "pair":
+                continue
+            key = pair.child_by_field_name("key")
+            value = pair.child_by_field_name("value")
+            if key is None or value is None or value.type != "string" or key.text is None:
+                continue
+            label = key.text.decode("utf-8", "replace").strip("'\"")
+            if label in ("src", "dest", "rename"):
+                values[label] = "".join(_literals(value))
+        src, dest = values.get("src"), values.get("dest")
+        if not src or not dest or any(c in src for c in "*?{["):
+            continue
+        found.append(_Target(join_path(".", src), join_path(".", dest), values.get("rename")))
+    return found
 
 
 def _names(text: str, path: str) -> bool:

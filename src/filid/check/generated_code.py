@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
 
+from filid.check.alias_targets import AliasTargets
 from filid.check.ambient_modules import AmbientModules
 from filid.check.build_copies import BuildCopies
 from filid.check.build_layout import (
@@ -21,6 +22,7 @@ from filid.check.build_layout import (
 from filid.check.bundler_aliases import CONFIG_QUOTES as _QUOTES
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES as _MAX_CONFIG_BYTES
 from filid.check.bundler_aliases import build_configs, under_vite_root
+from filid.check.component_parts import ComponentParts
 from filid.check.copy_steps import CopySteps
 from filid.check.data_folders import DataFolders
 from filid.check.deno_config import DenoRootDirs
@@ -30,10 +32,12 @@ from filid.check.hoisted_packages import HoistedPackages
 from filid.check.lint_silenced import lint_silenced
 from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
+from filid.check.prefixed_siblings import PrefixedSiblings
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
+from filid.check.static_assets import StaticAssets
 from filid.check.text_reads import read_as_text
 from filid.check.tiddler_folders import TiddlerFolders
 from filid.check.toolchain_resolved import (
@@ -176,6 +180,10 @@ class _Context:
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
         self.twin_trees = TwinTrees(project)
+        self.prefixed_siblings = PrefixedSiblings(project)
+        self.alias_targets = AliasTargets(project.root, self.configs)
+        self.static_assets = StaticAssets(project)
+        self.component_parts = ComponentParts(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -393,6 +401,12 @@ def _written_beside_copy(context: _Context, query: _Query) -> bool:
     return context.build_copies.writes_beside_copy(query.file, query.specifier)
 
 
+def _prefixed_sibling(context: _Context, query: _Query) -> bool:
+    """A custom loader answers `./ui.html` of `xr-menu.example.mjs` with its sibling
+    `xr-menu.ui.html` (playcanvas's examples, `check.prefixed_siblings`)."""
+    return context.prefixed_siblings.holds(query.file, query.specifier)
+
+
 def _copy_step(context: _Context, query: _Query) -> bool:
     """A `cp`/`mkdir` of a CI step or a package script writes the target (PRQL's
     `./prql-lezer`, copied in by the job that builds the demo)."""
@@ -414,6 +428,24 @@ def _twin_tree(context: _Context, query: _Query) -> bool:
 def _toolchain(context: _Context, query: _Query) -> bool:
     """Resolved by the project's own toolchain (`check.toolchain_resolved`)."""
     return context.toolchain.resolves(query.file, query.specifier, query.bases)
+
+
+def _build_alias_target(context: _Context, query: _Query) -> bool:
+    """A build config's alias finds the file, whatever a stale tsconfig `paths` entry says
+    (quickstart-js's `'@': path.resolve(__dirname, 'src')`, `check.alias_targets`)."""
+    return context.alias_targets.resolves(query.file, query.specifier)
+
+
+def _static_asset(context: _Context, query: _Query) -> bool:
+    """TypeScript a site serves verbatim from `static/` or `public/` (ionic-docs's StackBlitz
+    templates, `check.static_assets`): text for another project's compiler."""
+    return context.static_assets.holds(query.file)
+
+
+def _component_part(context: _Context, query: _Query) -> bool:
+    """A part of a component folder (`App/composition.js` + `template.html`) a site assembles
+    into `App.vue` beside its siblings (vuejs/docs, `check.component_parts`)."""
+    return context.component_parts.holds(query.file, query.specifier)
 
 
 def _flow_declared(context: _Context, query: _Query) -> bool:
@@ -469,10 +501,14 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _bundler_twin,
     _out_dir_image,
     _written_beside_copy,
+    _prefixed_sibling,
     _copy_step,
     _directory_named,
     _twin_tree,
     _toolchain,
+    _build_alias_target,
+    _static_asset,
+    _component_part,
     _flow_declared,
 )
 
