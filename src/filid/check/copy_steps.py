@@ -36,7 +36,7 @@ from filid.graph.jsonc import read_jsonc_file
 from filid.graph.yamlfile import read_yaml_file
 from filid.model.errors import InputError
 
-__all__ = ["CopySteps"]
+__all__ = ["CopySteps", "package_scripts", "shell_commands"]
 
 _WORKFLOWS = ".github/workflows"
 _MAX_WORKFLOWS = 200
@@ -106,7 +106,7 @@ class CopySteps:
 
     def _load(self) -> None:
         self._loaded = True
-        for script, cwd in (*self._workflow_steps(), *self._package_scripts()):
+        for script, cwd in (*self._workflow_steps(), *package_scripts(self._project)):
             self._read(script, cwd)
 
     def _workflow_steps(self) -> Iterator[tuple[str, str]]:
@@ -137,23 +137,9 @@ class CopySteps:
                     if isinstance(where, str) and _literal(where):
                         yield step["run"], join_path(".", where)
 
-    def _package_scripts(self) -> Iterator[tuple[str, str]]:
-        """Each ``package.json`` script, with its package folder."""
-        for file in sorted(self._project.tree.files):
-            if file.rpartition("/")[2] != "package.json":
-                continue
-            try:
-                data = read_jsonc_file(self._project.root, file)
-            except InputError:
-                continue
-            scripts = data.get("scripts") if isinstance(data, dict) else None
-            for script in scripts.values() if isinstance(scripts, dict) else ():
-                if isinstance(script, str):
-                    yield script, parent_dir(file)
-
     def _read(self, script: str, cwd: str) -> None:
         """Record what the ``cp``/``mkdir`` commands of ``script``, run in ``cwd``, write."""
-        for words in _commands(script):
+        for words in shell_commands(script):
             if cwd.startswith("../"):
                 return  # outside the repository: nothing it writes is a project path
             name, args = words[0], words[1:]
@@ -215,8 +201,25 @@ def _literal(word: str) -> bool:
     return bool(word) and not (_UNFOLLOWED & set(word)) and not (_GLOB_MARKS & set(word))
 
 
-def _commands(script: str) -> Iterator[list[str]]:
-    """The simple commands of a shell ``script`` as words (leading ``NAME=value`` dropped)."""
+def package_scripts(project: Project) -> Iterator[tuple[str, str]]:
+    """Each ``package.json`` script of ``project``, with its package folder."""
+    for file in sorted(project.tree.files):
+        if file.rpartition("/")[2] != "package.json":
+            continue
+        try:
+            data = read_jsonc_file(project.root, file)
+        except InputError:
+            continue
+        scripts = data.get("scripts") if isinstance(data, dict) else None
+        for script in scripts.values() if isinstance(scripts, dict) else ():
+            if isinstance(script, str):
+                yield script, parent_dir(file)
+
+
+def shell_commands(script: str) -> Iterator[list[str]]:
+    """The simple commands of a shell ``script`` as words (leading ``NAME=value`` dropped),
+    split by ``shlex`` (POSIX rules) at ``&&``, ``||``, ``;`` and ``|``; a line with
+    unbalanced quotes gives none."""
     text = script.replace("\\\n", " ")
     for line in text.splitlines():
         lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|")

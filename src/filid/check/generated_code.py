@@ -37,6 +37,7 @@ from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
+from filid.check.script_emits import ScriptEmits
 from filid.check.static_assets import StaticAssets
 from filid.check.text_reads import read_as_text
 from filid.check.tiddler_folders import TiddlerFolders
@@ -175,6 +176,7 @@ class _Context:
         self.deno_root_dirs = DenoRootDirs(project)
         self.hoisted = HoistedPackages(project)
         self.tshy = TshyBuilds(project)
+        self.script_emits = ScriptEmits(project)
         self.unchecked_erased = UncheckedErasedImports(project)
         self.data_folders = DataFolders(project)
         self.tiddlers = TiddlerFolders(project.root)
@@ -338,6 +340,13 @@ def _from_emitted_file(context: _Context, query: _Query) -> bool:
     return resolves_from_emitted_file(context.project, query.file, query.line, query.specifier)
 
 
+def _from_script_emit(context: _Context, query: _Query) -> bool:
+    """Resolves from where a package script's `tsc … --outDir` emits the importer
+    (graphql-voyager's `require('../package.json')` in `src/middleware/hapi.ts`, run as
+    `middleware/hapi.js`; `check.script_emits`)."""
+    return context.script_emits.resolves(query.file, query.line, query.specifier)
+
+
 def _tshy_dialect(context: _Context, query: _Query) -> bool:
     """Written for tshy's emitted `dist/<dialect>/` (tapjs's `../commonjs/service-key.js`)."""
     return context.tshy.resolves(query.file, query.line, query.specifier)
@@ -491,6 +500,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _glob,
     _shipped_as_data,
     _from_emitted_file,
+    _from_script_emit,
     _tshy_dialect,
     _run_time_only,
     _hoisted,
