@@ -44,6 +44,7 @@ from filid.check.toolchain_resolved import (
     manifest_targets,
 )
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
+from filid.check.tsconfig_named import TsconfigNamedFiles
 from filid.check.tshy_layout import TshyBuilds
 from filid.check.typedoc_media import TypedocMedia
 from filid.check.unchecked_files import UncheckedErasedImports
@@ -172,6 +173,7 @@ class _Context:
         self.data_folders = DataFolders(project)
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
+        self.tsconfig_named = TsconfigNamedFiles(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -423,6 +425,13 @@ def _flow_declared(context: _Context, query: _Query) -> bool:
     )
 
 
+def _named_by_tsconfig(context: _Context, query: _Query) -> bool:
+    """The importer's tsconfig names the missing file by a literal path in `files` or
+    `include`: the build generates it there (grpc-web's `ts-example/echo_pb.js`, which protoc
+    writes; `check.tsconfig_named`)."""
+    return query.specifier.startswith(".") and context.tsconfig_named.names(query.file, query.bases)
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -462,6 +471,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _directory_named,
     _toolchain,
     _flow_declared,
+    _named_by_tsconfig,
 )
 
 
