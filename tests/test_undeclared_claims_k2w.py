@@ -58,3 +58,80 @@ def test_an_include_pattern_names_no_missing_file(make_project: ProjectFactory) 
     assert claims(git_project(files, make_project)) == [
         f"unresolved-import {ECHO}/ts-example/client.ts:{line}" for line in (2, 3, 4)
     ]
+
+
+# -- didi/cube-ui (K2 P12): a committed webpack bundle ----------------------------------------
+# `lib/locale/index.js` is the webpack UMD build; the babel UMD wrapper of each inner module
+# keeps a CommonJS branch that never runs, whose requires are the original module's.
+
+BOOTSTRAP = (
+    "(function webpackUniversalModuleDefinition(root, factory) {\n"
+    "  if (typeof exports === 'object' && typeof module === 'object')\n"
+    "    module.exports = factory();\n"
+    "  else root.locale = factory();\n"
+    "})(this, function() {\n"
+    "return /******/ (function(modules) { // webpackBootstrap\n"
+    "/******/   var installedModules = {};\n"
+    "/******/   function __webpack_require__(moduleId) {\n"
+    "/******/     var module = installedModules[moduleId] = { exports: {} };\n"
+    "/******/     modules[moduleId].call(module.exports, module, module.exports, "
+    "__webpack_require__);\n"
+    "/******/     return module.exports;\n"
+    "/******/   }\n"
+    "/******/   return __webpack_require__(0);\n"
+    "/******/ })\n"
+    "/************************************************************************/\n"
+    "/******/ ([\n"
+)
+UMD_MODULE = (
+    "/* 0 */\n"
+    "/***/ (function(module, exports, __webpack_require__) {\n"
+    "var __WEBPACK_AMD_DEFINE_ARRAY__, __WEBPACK_AMD_DEFINE_RESULT__;\n"
+    "(function (global, factory) {\n"
+    "  if (true) {\n"
+    "    !(__WEBPACK_AMD_DEFINE_ARRAY__ = [exports, __webpack_require__(1)],\n"
+    "      __WEBPACK_AMD_DEFINE_RESULT__ = factory.apply(exports, __WEBPACK_AMD_DEFINE_ARRAY__));\n"
+    "  } else if (typeof exports !== 'undefined') {\n"
+    "    factory(exports, require('../lang/string'));\n"
+    "  }\n"
+    "})(this, function (exports, _string) { exports.default = _string; });\n"
+    "/***/ }),\n"
+    "/* 1 */\n"
+    "/***/ (function(module, exports) { module.exports = 'string'; })\n"
+    "/******/ ]);\n"
+    "});\n"
+)
+CUBE_UI = {
+    "package.json": json.dumps(
+        {"name": "cube-ui", "main": "lib/index.js", "files": ["lib", "src"]}
+    ),
+    "lib/locale/index.js": BOOTSTRAP + UMD_MODULE,
+    "lib/index.js": "module.exports = require('./locale/index.js');\n",
+    "src/index.js": "export { default } from './common/locale';\n",
+    "src/common/lang/string.js": "export default 'string';\n",
+    "src/common/locale/index.js": (
+        "import string from '../lang/string';\n"
+        "import missing from '../lang/missing';\n"
+        "export default [string, missing];\n"
+    ),
+}
+
+
+def test_a_webpack_bundle_s_inner_requires_are_not_judged(make_project: ProjectFactory) -> None:
+    # the source's own `../lang/missing` stays a claim
+    assert claims(git_project(CUBE_UI, make_project)) == [
+        "unresolved-import src/common/locale/index.js:2"
+    ]
+
+
+def test_a_file_that_only_reads_webpack_require_is_judged(make_project: ProjectFactory) -> None:
+    # webpack-aware source reads `__webpack_require__` as a free variable; it never declares it
+    files = dict(CUBE_UI)
+    files["lib/locale/index.js"] = (
+        "if (typeof __webpack_require__ === 'function') __webpack_require__.p = '/';\n"
+        "module.exports = require('../lang/string');\n"
+    )
+    assert claims(git_project(files, make_project)) == [
+        "unresolved-import lib/locale/index.js:2",
+        "unresolved-import src/common/locale/index.js:2",
+    ]

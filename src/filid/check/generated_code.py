@@ -432,10 +432,18 @@ def _named_by_tsconfig(context: _Context, query: _Query) -> bool:
     return query.specifier.startswith(".") and context.tsconfig_named.names(query.file, query.bases)
 
 
+def _in_bundle(context: _Context, query: _Query) -> bool:
+    """A relative path inside a committed webpack bundle (`FileFacts.bundle`): its inner
+    modules' requires name the original sources' neighbours (cube-ui's `lib/locale/index.js`,
+    whose `require('../lang/string')` is `src/common/lang/string.js`'s)."""
+    return query.facts is not None and query.facts.bundle and query.specifier.startswith(".")
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _read_as_text,
+    _in_bundle,
     _root_path,
     _erased_unchecked,
     _in_data_folder,
