@@ -135,3 +135,64 @@ def test_a_file_that_only_reads_webpack_require_is_judged(make_project: ProjectF
         "unresolved-import lib/locale/index.js:2",
         "unresolved-import src/common/locale/index.js:2",
     ]
+
+
+# -- VoltAgent/voltagent (K1 P8): a package the workspace negates ------------------------------
+# `pnpm-workspace.yaml` lists `"!archive/**"`: the archived providers are not built, and their
+# `tsup.config.ts` imports a plugin from where the packages used to live.
+
+TSUP_CONFIG = (
+    "import { defineConfig } from 'tsup';\n"
+    "import { markAsExternalPlugin } from '../shared/tsup-plugins/mark-as-external';\n"
+    "export default defineConfig({ esbuildPlugins: [markAsExternalPlugin] });\n"
+)
+VOLTAGENT = {
+    "package.json": json.dumps({"name": "voltagent-root", "private": True}),
+    "pnpm-workspace.yaml": (
+        'packages:\n  - "!archive/**"\n  - "packages/*"\n  - "!**/internal/**"\n'
+    ),
+    "packages/shared/package.json": json.dumps({"name": "@voltagent/shared"}),
+    "packages/shared/tsup-plugins/mark-as-external.ts": "export const markAsExternalPlugin = 1;\n",
+    "packages/core/package.json": json.dumps({"name": "@voltagent/core", "main": "src/index.ts"}),
+    "packages/core/src/index.ts": "export { util } from './internal/util';\n",
+    "packages/core/src/internal/util.ts": (
+        "import { gone } from '../gone';\nexport const util = gone;\n"
+    ),
+    "packages/core/tsup.config.ts": TSUP_CONFIG.replace("mark-as-external", "missing"),
+    "archive/deprecated-providers/README.md": "These packages will not receive updates.\n",
+    "archive/deprecated-providers/xsai/package.json": json.dumps(
+        {"name": "@voltagent/xsai", "main": "src/index.ts"}
+    ),
+    "archive/deprecated-providers/xsai/src/index.ts": "export const xsai = 1;\n",
+    "archive/deprecated-providers/xsai/tsup.config.ts": TSUP_CONFIG,
+}
+
+
+def test_a_package_the_workspace_negates_is_not_judged(make_project: ProjectFactory) -> None:
+    # a member's `tsup.config.ts` with a broken import of the same shape stays a claim, and
+    # so does a file in a folder `"!**/internal/**"` matches inside a member package
+    assert claims(git_project(VOLTAGENT, make_project)) == [
+        "unresolved-import packages/core/src/internal/util.ts:1",
+        "unresolved-import packages/core/tsup.config.ts:2",
+    ]
+
+
+def test_package_json_workspaces_negation_counts_too(make_project: ProjectFactory) -> None:
+    files = {k: v for k, v in VOLTAGENT.items() if k != "pnpm-workspace.yaml"}
+    files["package.json"] = json.dumps(
+        {"name": "voltagent-root", "private": True, "workspaces": ["packages/*", "!archive/**"]}
+    )
+    assert claims(git_project(files, make_project)) == [
+        "unresolved-import packages/core/src/internal/util.ts:1",
+        "unresolved-import packages/core/tsup.config.ts:2",
+    ]
+
+
+def test_without_the_negation_the_archived_package_is_judged(make_project: ProjectFactory) -> None:
+    files = dict(VOLTAGENT)
+    files["pnpm-workspace.yaml"] = 'packages:\n  - "packages/*"\n  - "archive/**"\n'
+    assert claims(git_project(files, make_project)) == [
+        "unresolved-import archive/deprecated-providers/xsai/tsup.config.ts:2",
+        "unresolved-import packages/core/src/internal/util.ts:1",
+        "unresolved-import packages/core/tsup.config.ts:2",
+    ]

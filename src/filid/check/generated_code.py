@@ -49,6 +49,7 @@ from filid.check.tshy_layout import TshyBuilds
 from filid.check.typedoc_media import TypedocMedia
 from filid.check.unchecked_files import UncheckedErasedImports
 from filid.check.url_imports import bundler_ignored
+from filid.check.workspace_negated import NegatedWorkspacePackages
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
@@ -174,6 +175,7 @@ class _Context:
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
         self.tsconfig_named = TsconfigNamedFiles(project)
+        self.negated = NegatedWorkspacePackages(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -439,6 +441,12 @@ def _in_bundle(context: _Context, query: _Query) -> bool:
     return query.facts is not None and query.facts.bundle and query.specifier.startswith(".")
 
 
+def _negated_package(context: _Context, query: _Query) -> bool:
+    """In a package a workspace declaration negates (`"!archive/**"`): the workspace builds
+    it no more (voltagent's archived providers; `check.workspace_negated`)."""
+    return context.negated.holds(query.file)
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -459,6 +467,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _leaves_project,
     _uncompiled_script,
     _unbuilt,
+    _negated_package,
     _ambient_module,
     _typed_by_wildcard,
     _left_out_island,
