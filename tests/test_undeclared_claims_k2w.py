@@ -60,6 +60,19 @@ def test_an_include_pattern_names_no_missing_file(make_project: ProjectFactory) 
     ]
 
 
+def test_an_included_folder_is_no_generated_file(make_project: ProjectFactory) -> None:
+    # `"include": ["lib"]` names the folder `lib/`, which has no index: `./lib` stays judged
+    files = dict(GRPC_WEB)
+    files[f"{ECHO}/ts-example/tsconfig.json"] = json.dumps(
+        {"include": ["client.ts", "lib", "echo_pb.js", "echo_grpc_web_pb.js", "helper"]}
+    )
+    files[f"{ECHO}/ts-example/lib/a.ts"] = "export const a = 1;\n"
+    files[f"{ECHO}/ts-example/client.ts"] += "import {a} from './lib';\nexport const b = a;\n"
+    assert claims(git_project(files, make_project)) == [
+        f"unresolved-import {ECHO}/ts-example/client.ts:6"
+    ]
+
+
 # -- didi/cube-ui (K2 P12): a committed webpack bundle ----------------------------------------
 # `lib/locale/index.js` is the webpack UMD build; the babel UMD wrapper of each inner module
 # keeps a CommonJS branch that never runs, whose requires are the original module's.

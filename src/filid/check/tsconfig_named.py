@@ -8,10 +8,13 @@ Docker build; no `.gitignore` lists them, but the folder's tsconfig names them o
 Decision (SPEC §0 is silent): when the tsconfig governing the importer (or a config it
 references) names the missing target by a wildcard-free path in ``files`` or ``include``, the
 project expects the file to be there once it is built, so the import is no claim. A pattern
-(``"src/**/*.ts"``), a folder or a name that is not the target's keeps the import judged.
+(``"src/**/*.ts"``), a folder that exists (``"include": ["src"]`` says nothing of ``./src``
+without an index) or a name that is not the target's keeps the import judged.
 """
 
 from __future__ import annotations
+
+import os
 
 from filid.check.project import Project
 from filid.graph.candidates import DECLARATION_TWINS, SOURCE_EXTENSIONS, TS_TWINS
@@ -25,6 +28,7 @@ class TsconfigNamedFiles:
     """Which missing targets the importer's tsconfig program names by a literal path."""
 
     def __init__(self, project: Project) -> None:
+        self._root = project.root
         self._tsconfigs = project.resolver.tsconfigs
         self._named: dict[str, frozenset[str]] = {}
 
@@ -39,7 +43,13 @@ class TsconfigNamedFiles:
             configs = (options.config, *self._tsconfigs.references_of(options.config))
             named = frozenset().union(*(self._tsconfigs.literal_roots(c) for c in configs))
             self._named[options.config] = named
-        return bool(named) and any(path in named for base in bases for path in _targets(base))
+        # a folder `include` names (`"src"`) is no generated file: `./src` without an index
+        # stays judged
+        return bool(named) and any(
+            path in named and not os.path.isdir(self._root / path)
+            for base in bases
+            for path in _targets(base)
+        )
 
 
 def _targets(base: str) -> tuple[str, ...]:
