@@ -49,11 +49,13 @@ from filid.check.toolchain_resolved import (
     manifest_targets,
 )
 from filid.check.ts_extension_swap import resolves_by_ts_substitution
+from filid.check.tsconfig_named import TsconfigNamedFiles
 from filid.check.tshy_layout import TshyBuilds
 from filid.check.twin_trees import TwinTrees
 from filid.check.typedoc_media import TypedocMedia
 from filid.check.unchecked_files import UncheckedErasedImports
 from filid.check.url_imports import bundler_ignored
+from filid.check.workspace_negated import NegatedWorkspacePackages
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
@@ -186,6 +188,8 @@ class _Context:
         self.alias_targets = AliasTargets(project.root, self.configs)
         self.static_assets = StaticAssets(project)
         self.component_parts = ComponentParts(project)
+        self.tsconfig_named = TsconfigNamedFiles(project)
+        self.negated = NegatedWorkspacePackages(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -475,10 +479,31 @@ def _flow_declared(context: _Context, query: _Query) -> bool:
     )
 
 
+def _named_by_tsconfig(context: _Context, query: _Query) -> bool:
+    """The importer's tsconfig names the missing file by a literal path in `files` or
+    `include`: the build generates it there (grpc-web's `ts-example/echo_pb.js`, which protoc
+    writes; `check.tsconfig_named`)."""
+    return query.specifier.startswith(".") and context.tsconfig_named.names(query.file, query.bases)
+
+
+def _in_bundle(context: _Context, query: _Query) -> bool:
+    """A relative path inside a committed webpack bundle (`FileFacts.bundle`): its inner
+    modules' requires name the original sources' neighbours (cube-ui's `lib/locale/index.js`,
+    whose `require('../lang/string')` is `src/common/lang/string.js`'s)."""
+    return query.facts is not None and query.facts.bundle and query.specifier.startswith(".")
+
+
+def _negated_package(context: _Context, query: _Query) -> bool:
+    """In a package a workspace declaration negates (`"!archive/**"`): the workspace builds
+    it no more (voltagent's archived providers; `check.workspace_negated`)."""
+    return context.negated.holds(query.file)
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _read_as_text,
+    _in_bundle,
     _root_path,
     _erased_unchecked,
     _in_data_folder,
@@ -494,6 +519,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _leaves_project,
     _uncompiled_script,
     _unbuilt,
+    _negated_package,
     _ambient_module,
     _typed_by_wildcard,
     _left_out_island,
@@ -520,6 +546,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _static_asset,
     _component_part,
     _flow_declared,
+    _named_by_tsconfig,
 )
 
 

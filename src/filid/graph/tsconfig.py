@@ -672,6 +672,16 @@ class TsconfigIndex:
             return None
         return raw.root_dir, raw.out_dir
 
+    def literal_roots(self, config: str) -> frozenset[str]:
+        """The root-relative paths ``config`` (with its ``extends`` chain) names without a
+        wildcard in ``files`` or ``include``: files its program expects by name."""
+        try:
+            raw = self._load(config)
+        except InputError:
+            return frozenset()
+        named = (*(raw.files or ()), *(raw.includes or ()))
+        return frozenset(path for path in named if not _has_wildcard(path))
+
     def references_of(self, config: str) -> tuple[str, ...]:
         """The configs ``config`` lists in ``references`` (project references)."""
         return self._load(config).references

@@ -183,7 +183,8 @@ class FileFacts:
     (``filid.fix.bindings``) and no other fact tells them from ``export interface a``.
     ``generated``: a leading comment says a tool wrote the file; ``cycle_silenced``: the
     indices of the ``imports`` on which a linter directive silences the import cycle rule
-    (``filid.parse.directives``).
+    (``filid.parse.directives``); ``bundle``: the file is a webpack bundle, whose inner
+    modules' relative requires name the original sources' neighbours (``filid.parse.bundles``).
     """
 
     path: str
@@ -199,6 +200,7 @@ class FileFacts:
     type_exports: tuple[str, ...] = ()
     generated: bool = False
     cycle_silenced: tuple[int, ...] = ()
+    bundle: bool = False
 
 
 @dataclass(frozen=True, slots=True)

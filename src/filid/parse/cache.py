@@ -110,6 +110,7 @@ def shape_digest(encoded: Any) -> str:
         typed,
         generated,
         silenced,
+        bundle,
     ) = encoded
     return facts_digest(
         [
@@ -128,6 +129,7 @@ def shape_digest(encoded: Any) -> str:
             typed,
             generated,
             silenced,
+            bundle,
         ]
     )
 

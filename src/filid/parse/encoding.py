@@ -42,7 +42,8 @@ from filid.model.facts import (
 # 15: whether a leading comment says the file is generated, and the imports a linter
 # directive silences the cycle rule on (``generated``, ``cycle_silenced``, last)
 # 16: a specifier's escape sequences are decoded (``'./\\u00e9'`` is ``./é``)
-FACTS_FORMAT = 16
+# 17: whether the file is a webpack bundle (``bundle``, last)
+FACTS_FORMAT = 17
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there
@@ -147,6 +148,7 @@ def encode_facts(facts: FileFacts) -> list[Any]:
         facts.type_exports,
         facts.generated,
         facts.cycle_silenced,
+        facts.bundle,
     ]
 
 
@@ -167,6 +169,7 @@ def decode_facts(data: Any) -> FileFacts:
         type_exports,
         generated,
         silenced,
+        bundle,
     ) = data
     if not isinstance(path, str):
         raise TypeError("path")
@@ -236,4 +239,5 @@ def decode_facts(data: Any) -> FileFacts:
         tuple(type_exports) if type_exports else (),
         bool(generated),
         tuple(silenced) if silenced else (),
+        bool(bundle),
     )

@@ -13,6 +13,7 @@ from tree_sitter import Node
 
 from filid.model.builders import builder
 from filid.model.facts import ExportFact, FileFacts, ImportFact
+from filid.parse.bundles import is_bundle
 from filid.parse.cases import count_cases, is_verification_candidate
 from filid.parse.directives import cycle_silenced, is_generated
 from filid.parse.grammar import Toolkit, toolkit_for
@@ -70,6 +71,7 @@ def extract_facts(
         tuple(dict.fromkeys(walker.type_exports)),
         is_generated(root),
         cycle_silenced(root, source, imports),
+        is_bundle(root, source),
     )
 
 
