@@ -21,6 +21,12 @@ Decision (SPEC §0 is silent): an unresolved import of a file is no claim when
 - no tsconfig outside the static root compiles it: the file's governing tsconfig lies inside
   the static root (itself an asset: the template's own), or its program leaves the file out.
 
+An Angular workspace's asset folders count the same way (judge K2, material.angular.io:
+``src/assets/stack-blitz/src/main.ts`` is a StackBlitz template the docs site serves): a
+folder that an ``angular.json`` lists in a target's ``options.assets`` (a string naming a
+folder, or an ``{"input": …}`` entry), relative to the workspace's folder, is copied to the
+output untransformed by the Angular CLI.
+
 Still claims: a TypeScript file of ``public/`` that the site's tsconfig includes, one in a
 ``public/`` folder with no such tool config beside it, and every file outside the root.
 """
@@ -31,6 +37,8 @@ import os
 
 from filid.check.project import Project
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
+from filid.graph.jsonc import read_jsonc_file
+from filid.model.errors import InputError
 
 __all__ = ["StaticAssets"]
 
@@ -51,6 +59,7 @@ class StaticAssets:
         self._project = project
         self._by_target: dict[str, set[str]] | None = None
         self._answers: dict[str, bool] = {}
+        self._angular: tuple[str, ...] | None = None
 
     def holds(self, file: str) -> bool:
         """Whether ``file`` is such a source (module docstring)."""
@@ -77,6 +86,11 @@ class StaticAssets:
 
     def _static_root(self, file: str) -> str | None:
         """The static-asset root holding ``file`` (module docstring), the innermost first."""
+        if self._angular is None:
+            self._angular = tuple(sorted(set(_angular_assets(self._project)), reverse=True))
+        for folder in self._angular:  # reverse order: a folder before any folder above it
+            if is_within(file, folder):
+                return folder
         segments = file.split("/")[:-1]
         for end in range(len(segments), 0, -1):
             name = segments[end - 1]
@@ -99,3 +113,29 @@ class StaticAssets:
                 found.setdefault(edge.target, set()).add(edge.source)
             self._by_target = found
         return self._by_target
+
+
+def _angular_assets(project: Project) -> list[str]:
+    """The folders the ``angular.json`` files of ``project`` list as build assets."""
+    found: list[str] = []
+    for config in project.tree.files:
+        if config.rpartition("/")[2] != "angular.json":
+            continue
+        try:
+            data = read_jsonc_file(project.root, config)
+        except InputError:
+            continue
+        projects = data.get("projects") if isinstance(data, dict) else None
+        for entry in projects.values() if isinstance(projects, dict) else ():
+            architect = entry.get("architect") if isinstance(entry, dict) else None
+            for target in architect.values() if isinstance(architect, dict) else ():
+                options = target.get("options") if isinstance(target, dict) else None
+                assets = options.get("assets") if isinstance(options, dict) else None
+                for asset in assets if isinstance(assets, list) else ():
+                    path = asset.get("input") if isinstance(asset, dict) else asset
+                    if not isinstance(path, str) or not path or path.startswith(("/", "..")):
+                        continue
+                    folder = join_path(parent_dir(config), path.rstrip("/"))
+                    if os.path.isdir(project.root / folder):
+                        found.append(folder)
+    return found
