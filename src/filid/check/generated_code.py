@@ -32,6 +32,7 @@ from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
+from filid.check.rendered_targets import ConfiguredExtensions, rendered_from_template
 from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.text_reads import read_as_text
@@ -172,6 +173,7 @@ class _Context:
         self.data_folders = DataFolders(project)
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
+        self.configured_extensions = ConfiguredExtensions(project.root, self.configs)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -423,6 +425,19 @@ def _flow_declared(context: _Context, query: _Query) -> bool:
     )
 
 
+def _rendered_template(context: _Context, query: _Query) -> bool:
+    """A template a scaffolding CLI renders into the target (create-tsrouter-app's
+    `./root` beside `root.tsx.ejs`, `check.rendered_targets`)."""
+    root = context.project.root
+    return any(rendered_from_template(root, base) for base in query.own_bases())
+
+
+def _configured_extension(context: _Context, query: _Query) -> bool:
+    """A sibling whose extension a build config adds to `resolve.extensions` (razzle's
+    `./Main` beside `Main.elm`, `check.rendered_targets`)."""
+    return context.configured_extensions.resolves(query.file, query.specifier, query.bases)
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -462,6 +477,8 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _directory_named,
     _toolchain,
     _flow_declared,
+    _rendered_template,
+    _configured_extension,
 )
 
 
