@@ -112,3 +112,70 @@ def test_a_non_javascript_sibling_no_config_resolves_stays_claimed(
         "unresolved-import examples/with-elm/src/server.js:1",
         "unresolved-import examples/with-elm/src/server.js:2",
     ]
+
+
+# -- visgl/math.gl: parked code its maintainers opted out of tsc and eslint ------------------
+
+WIP = "modules/core/src/gl-matrix/wip"
+MATH = {
+    "package.json": json.dumps({"name": "math.gl", "private": True, "workspaces": ["modules/*"]}),
+    ".eslintignore": "node_modules/\ndist/\n*.md\n**/wip/",
+    "tsconfig.json": json.dumps({"compilerOptions": {"allowJs": True, "checkJs": False}}),
+    "modules/core/package.json": json.dumps({"name": "@math.gl/core", "main": "dist/index.js"}),
+    "modules/core/tsconfig.json": json.dumps(
+        {"extends": "../../tsconfig.json", "include": ["src/**/*"]}
+    ),
+    "modules/core/src/index.ts": "export * as mat4 from './gl-matrix/mat4';\n",
+    "modules/core/src/gl-matrix/common.js": "export const EPSILON = 1e-6;\n",
+    "modules/core/src/gl-matrix/mat4.ts": "import {EPSILON} from './common.js';\nexport const m = EPSILON;\n",
+    f"{WIP}/index.js": (
+        "// math.gl\n// SPDX-License-Identifier: MIT\n\n// @eslint-disable\n// @ts-nocheck\n\n"
+        "import * as glMatrix from './common.js';\nimport * as mat2 from './mat2.js';\n"
+        "export {glMatrix, mat2};\n"
+    ),
+    f"{WIP}/mat2.js": (
+        "// math.gl\n\n// @ts-nocheck\n/* eslint-disable */\n\n"
+        "import * as glMatrix from './common.js';\nexport const m = glMatrix;\n"
+    ),
+    f"{WIP}/quat2.ts": (
+        "// @ts-nocheck\n/* eslint-disable */\nimport * as glMatrix from './common.js';\n"
+        "import * as mat4 from './mat4.js';\nexport const q = [glMatrix, mat4];\n"
+    ),
+}
+
+
+def test_parked_code_opted_out_of_tsc_and_eslint_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(MATH)) == []
+
+
+def test_an_orphan_with_no_opt_out_stays_claimed(make_project: ProjectFactory) -> None:
+    # vercel/workflow's docs/components/footer.tsx: nothing imports it, `./link` never existed
+    files = {
+        "package.json": json.dumps({"name": "workflow", "private": True}),
+        "docs/components/footer.tsx": "import { Link } from './link';\nexport const F = Link;\n",
+    }
+    assert claims(make_project(files)) == ["unresolved-import docs/components/footer.tsx:1"]
+
+
+def test_one_opt_out_alone_or_a_live_importer_keeps_the_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # quat2.ts: `@ts-nocheck` but no eslint opt-out (the ignore file no longer lists `wip/`);
+    # mat2.js: both opt-outs, but the package's live index loads it
+    files = {
+        **MATH,
+        ".eslintignore": "dist/\n",
+        f"{WIP}/quat2.ts": (
+            "// @ts-nocheck\nimport * as glMatrix from './common.js';\nexport const q = glMatrix;\n"
+        ),
+        "modules/core/src/index.ts": (
+            "export * as mat4 from './gl-matrix/mat4';\nexport * as mat2 from './gl-matrix/wip/mat2.js';\n"
+        ),
+    }
+    assert claims(make_project(files)) == [
+        f"unresolved-import {WIP}/index.js:7",
+        f"unresolved-import {WIP}/mat2.js:6",
+        f"unresolved-import {WIP}/quat2.ts:2",
+    ]

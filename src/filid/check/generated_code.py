@@ -30,6 +30,7 @@ from filid.check.hoisted_packages import HoistedPackages
 from filid.check.lint_silenced import lint_silenced
 from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
+from filid.check.parked_files import ParkedFiles
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.rendered_targets import ConfiguredExtensions, rendered_from_template
@@ -174,6 +175,7 @@ class _Context:
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
         self.configured_extensions = ConfiguredExtensions(project.root, self.configs)
+        self.parked = ParkedFiles(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -438,6 +440,12 @@ def _configured_extension(context: _Context, query: _Query) -> bool:
     return context.configured_extensions.resolves(query.file, query.specifier, query.bases)
 
 
+def _parked(context: _Context, query: _Query) -> bool:
+    """Parked code opted out of tsc and eslint that only parked code imports (math.gl's
+    `gl-matrix/wip/`, `check.parked_files`)."""
+    return context.parked.holds(query.file)
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -479,6 +487,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _flow_declared,
     _rendered_template,
     _configured_extension,
+    _parked,
 )
 
 
