@@ -20,7 +20,9 @@ QWIK = {
         'import { render } from "@builder.io/qwik";\nimport Root from "./root";\n'
         "export default () => render(document, Root);\n"
     ),
-    f"{BASE}/src/root.tsx.ejs": "export default function Root() { return <% if (x) { %>1<% } %>; }\n",
+    f"{BASE}/src/root.tsx.ejs": (
+        "export default function Root() { return <% if (x) { %>1<% } %>; }\n"
+    ),
     f"{BASE}/src/app/Layout.tsx": (
         'import { Header } from "./components/Header";\nexport const L = Header;\n'
     ),
@@ -76,11 +78,14 @@ ELM = {
         "module.exports = {\n  modifyWebpackConfig(opts) {\n"
         "    const config = opts.webpackConfig;\n"
         "    config.resolve.extensions.push('.elm');\n"
-        "    config.module.rules.push({ test: /\\.elm$/, use: [{ loader: 'elm-webpack-loader' }] });\n"
+        "    config.module.rules.push(\n"
+        "      { test: /\\.elm$/, use: [{ loader: 'elm-webpack-loader' }] });\n"
         "    return config;\n  },\n};\n"
     ),
     "examples/with-elm/src/index.js": "require('./server');\n",
-    "examples/with-elm/src/server.js": "const app = 1;\nrequire('./Main');\nmodule.exports = app;\n",
+    "examples/with-elm/src/server.js": (
+        "const app = 1;\nrequire('./Main');\nmodule.exports = app;\n"
+    ),
     "examples/with-elm/src/Main.elm": "module Main exposing (main)\n",
 }
 
@@ -127,7 +132,9 @@ MATH = {
     ),
     "modules/core/src/index.ts": "export * as mat4 from './gl-matrix/mat4';\n",
     "modules/core/src/gl-matrix/common.js": "export const EPSILON = 1e-6;\n",
-    "modules/core/src/gl-matrix/mat4.ts": "import {EPSILON} from './common.js';\nexport const m = EPSILON;\n",
+    "modules/core/src/gl-matrix/mat4.ts": (
+        "import {EPSILON} from './common.js';\nexport const m = EPSILON;\n"
+    ),
     f"{WIP}/index.js": (
         "// math.gl\n// SPDX-License-Identifier: MIT\n\n// @eslint-disable\n// @ts-nocheck\n\n"
         "import * as glMatrix from './common.js';\nimport * as mat2 from './mat2.js';\n"
@@ -171,7 +178,8 @@ def test_one_opt_out_alone_or_a_live_importer_keeps_the_claim(
             "// @ts-nocheck\nimport * as glMatrix from './common.js';\nexport const q = glMatrix;\n"
         ),
         "modules/core/src/index.ts": (
-            "export * as mat4 from './gl-matrix/mat4';\nexport * as mat2 from './gl-matrix/wip/mat2.js';\n"
+            "export * as mat4 from './gl-matrix/mat4';\n"
+            "export * as mat2 from './gl-matrix/wip/mat2.js';\n"
         ),
     }
     assert claims(make_project(files)) == [
