@@ -187,3 +187,22 @@ def test_one_opt_out_alone_or_a_live_importer_keeps_the_claim(
         f"unresolved-import {WIP}/mat2.js:6",
         f"unresolved-import {WIP}/quat2.ts:2",
     ]
+
+
+def test_a_script_opted_out_in_its_own_header_stays_claimed(make_project: ProjectFactory) -> None:
+    # ensdomains/ens-app-v3's scripts/importCoinIcons.ts: `// @ts-nocheck`,
+    # `/* eslint-disable */`, nothing imports it, and `coinList` was deleted (judge I1: true);
+    # listed in `.eslintignore` it is still a script (no export), run by hand
+    script = (
+        "// @ts-nocheck\n/* eslint-disable */\nimport { resolve } from 'path'\n"
+        "import coinList from '../src/constants/coinList'\n"
+        "console.log(resolve(process.argv[2]), coinList)\n"
+    )
+    files = {
+        "package.json": json.dumps({"name": "ens-app-v3", "private": True}),
+        "src/constants/coinsWithIcons.json": "[]\n",
+        "scripts/importCoinIcons.ts": script,
+    }
+    assert claims(make_project(files)) == ["unresolved-import scripts/importCoinIcons.ts:4"]
+    ignored = {**files, ".eslintignore": "scripts/\n"}
+    assert claims(make_project(ignored)) == ["unresolved-import scripts/importCoinIcons.ts:4"]

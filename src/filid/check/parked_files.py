@@ -14,18 +14,22 @@ in a *parked* file, one that
 
 - carries TypeScript's ``// @ts-nocheck`` pragma in its leading comments
   (``check.unchecked_files.has_nocheck_pragma``), **and**
-- is opted out of eslint too: the root ``.eslintignore`` matches it (gitignore syntax, last
-  match wins, ``!`` re-includes), or a leading comment is the whole-file
-  ``/* eslint-disable */`` (no rule named), **and**
+- is listed in the root ``.eslintignore`` (gitignore syntax, last match wins, ``!``
+  re-includes): the project, not just the file, opts it out of linting, **and**
+- exports something (a module waiting to be wired in, not a script), **and**
 - is imported by no file except other parked files (a whole parked folder importing itself
   counts; one import from live code, which loads it, makes it a claim again).
 
 Each opt-out alone is not enough: ``@ts-nocheck`` silences types, not a missing module at run
-time (a script run by ``tsx`` still fails), and an eslint ignore says nothing of the build; an
-orphan with no opt-out at all (vercel/workflow's ``docs/components/footer.tsx`` importing a
-``./link`` that never existed, judged true) stays a claim. Not read: eslint's flat config
-``ignores`` (JavaScript, which filid does not evaluate) and ``ignorePatterns`` of
-``.eslintrc``."""
+time, and an eslint ignore says nothing of the build. A script stays a claim whatever its
+opt-outs: ensdomains/ens-app-v3's ``scripts/importCoinIcons.ts`` starts with
+``// @ts-nocheck`` and ``/* eslint-disable */``, nothing imports it, and its
+``'../src/constants/coinList'`` was deleted; run by hand, it fails (judge I1: true). So the
+in-file ``/* eslint-disable */`` is not taken as the eslint opt-out, and a file with no export
+is never parked. An orphan with no opt-out at all (vercel/workflow's
+``docs/components/footer.tsx`` importing a ``./link`` that never existed, judged true) stays a
+claim. Not read: eslint's flat config ``ignores`` (JavaScript, which filid does not evaluate)
+and ``ignorePatterns`` of ``.eslintrc``."""
 
 from __future__ import annotations
 
@@ -34,15 +38,12 @@ from filid.check.unchecked_files import has_nocheck_pragma
 from filid.config.globs import matches_glob
 from filid.model.errors import InputError
 from filid.parse.files import MAX_FILE_BYTES
-from filid.parse.grammar import toolkit_for
 from filid.scan.universe import is_source_file
 from filid.store.files import read_regular_file
 
 __all__ = ["ParkedFiles"]
 
 _MAX_IGNORE_BYTES = 64 * 1024
-# Leading comments read for `/* eslint-disable */` (a licence banner may come first).
-_HEADER_COMMENTS = 8
 
 
 class ParkedFiles:
@@ -83,7 +84,7 @@ class ParkedFiles:
         return True
 
     def _opts_out(self, file: str) -> bool:
-        """Whether ``file`` carries ``@ts-nocheck`` and is opted out of eslint."""
+        """Whether ``file`` exports, carries ``@ts-nocheck`` and ``.eslintignore`` lists it."""
         known = self._opted_out.get(file)
         if known is None:
             known = self._opted_out[file] = self._reads_opt_outs(file)
@@ -92,15 +93,18 @@ class ParkedFiles:
     def _reads_opt_outs(self, file: str) -> bool:
         if not is_source_file(file) or file.endswith((".d.ts", ".d.mts", ".d.cts")):
             return False
+        facts = self._project.facts.get(file)
+        if facts is None or not facts.exports:
+            return False  # a script, run by hand: its imports fail when it runs
+        if self._ignore is None:
+            self._ignore = _eslint_ignore_patterns(self._project)
+        if not _eslint_ignored(file, self._ignore):
+            return False
         try:
             source = read_regular_file(self._project.root / file, MAX_FILE_BYTES)
         except (OSError, InputError):
             return False
-        if not has_nocheck_pragma(file, source):
-            return False
-        if self._ignore is None:
-            self._ignore = _eslint_ignore_patterns(self._project)
-        return _eslint_ignored(file, self._ignore) or _eslint_disabled(file, source)
+        return has_nocheck_pragma(file, source)
 
 
 def _eslint_ignore_patterns(project: Project) -> tuple[tuple[str, bool], ...]:
@@ -131,18 +135,3 @@ def _eslint_ignored(file: str, patterns: tuple[tuple[str, bool], ...]) -> bool:
         if matches_glob(file, glob):
             ignored = not negated
     return ignored
-
-
-def _eslint_disabled(path: str, source: bytes) -> bool:
-    """Whether a leading comment of ``source`` is the whole-file ``/* eslint-disable */``."""
-    if b"eslint-disable" not in source:
-        return False
-    root = toolkit_for(path).parser.parse(source).root_node
-    for index in range(min(root.child_count, _HEADER_COMMENTS)):
-        child = root.child(index)
-        if child is None or child.type not in ("comment", "hash_bang_line"):
-            return False
-        text = (child.text or b"").decode("utf-8", "replace")
-        if text.startswith("/*") and text.endswith("*/") and text[2:-2].strip() == "eslint-disable":
-            return True
-    return False
