@@ -32,9 +32,11 @@ from filid.check.hoisted_packages import HoistedPackages
 from filid.check.lint_silenced import lint_silenced
 from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
+from filid.check.parked_files import ParkedFiles
 from filid.check.prefixed_siblings import PrefixedSiblings
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
+from filid.check.rendered_targets import ConfiguredExtensions, rendered_from_template
 from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.script_emits import ScriptEmits
@@ -190,6 +192,8 @@ class _Context:
         self.component_parts = ComponentParts(project)
         self.tsconfig_named = TsconfigNamedFiles(project)
         self.negated = NegatedWorkspacePackages(project)
+        self.configured_extensions = ConfiguredExtensions(project.root, self.configs)
+        self.parked = ParkedFiles(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -499,6 +503,25 @@ def _negated_package(context: _Context, query: _Query) -> bool:
     return context.negated.holds(query.file)
 
 
+def _rendered_template(context: _Context, query: _Query) -> bool:
+    """A template a scaffolding CLI renders into the target (create-tsrouter-app's
+    `./root` beside `root.tsx.ejs`, `check.rendered_targets`)."""
+    root = context.project.root
+    return any(rendered_from_template(root, base) for base in query.own_bases())
+
+
+def _configured_extension(context: _Context, query: _Query) -> bool:
+    """A sibling whose extension a build config adds to `resolve.extensions` (razzle's
+    `./Main` beside `Main.elm`, `check.rendered_targets`)."""
+    return context.configured_extensions.resolves(query.file, query.specifier, query.bases)
+
+
+def _parked(context: _Context, query: _Query) -> bool:
+    """Parked code opted out of tsc and eslint that only parked code imports (math.gl's
+    `gl-matrix/wip/`, `check.parked_files`)."""
+    return context.parked.holds(query.file)
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -547,6 +570,9 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _component_part,
     _flow_declared,
     _named_by_tsconfig,
+    _rendered_template,
+    _configured_extension,
+    _parked,
 )
 
 
