@@ -42,11 +42,25 @@ def test_a_loose_snapshot_resolves_from_its_same_named_home(
     assert claims(make_project(STEPPED)) == []
 
 
-def test_a_snapshot_import_its_home_does_not_resolve_either_is_a_claim(
+def test_a_loose_file_beside_packages_is_no_claim_twin_or_not(
     make_project: ProjectFactory,
 ) -> None:
+    # academind's `attachments/27 Patterns/places.ts`: a lecture's download bundle beside
+    # the course's projects, read by no install, build or type check of the repository
     text = STEPPED[SNAPSHOT] + "import { format } from '../lib/formatMoney';\n"
-    assert claims(make_project({**STEPPED, SNAPSHOT: text})) == [f"unresolved-import {SNAPSHOT}:5"]
+    assert claims(make_project({**STEPPED, SNAPSHOT: text})) == []
+
+
+def test_in_a_repository_of_no_package_a_loose_file_is_the_program(
+    make_project: ProjectFactory,
+) -> None:
+    # plain browser modules: no package.json anywhere, so the files are what runs
+    files = {
+        "index.html": '<script type="module" src="./js/app.js"></script>\n',
+        "js/main.js": "import { app } from './app.js';\nexport const main = app;\n",
+        "js/app.js": "import { cart } from './cart.js';\nexport const app = cart;\n",
+    }
+    assert claims(make_project(files)) == ["unresolved-import js/app.js:1"]
 
 
 def test_a_copy_that_a_program_covers_is_a_claim(make_project: ProjectFactory) -> None:

@@ -11,6 +11,13 @@ same repository. An import that is broken where such a file sits resolves where 
   included, so no install, build or type check ever reads it where it is. Its relative import
   is no claim when it resolves from the folder of a file of the same name elsewhere that a
   ``package.json`` does cover (the copy's home).
+- **Loose files beside projects** (academind's ``attachments/27 Patterns/places.ts``, a
+  lecture's download bundle beside the course's ``code/*/package.json`` projects, imports
+  ``./assets/*.jpg`` it does not ship). In a repository that holds packages, a file outside
+  every program — no ``package.json``, ``tsconfig.json`` or ``jsconfig.json`` in its folder or
+  above — is read by no install, build or type check of the repository: its relative
+  imports are no claim, twin or not. A repository with no ``package.json`` at all (a site of
+  plain browser modules) keeps them claimed: there the files are the program.
 - **Two states of one package** (``sick-fits/backend`` and ``finished-application/backend``,
   both ``"name": "sick-fits-backend"``). Two manifests with one name cannot be two packages of
   a workspace (npm, yarn and pnpm refuse the pair); they are versions of one package, the
@@ -74,7 +81,9 @@ class TwinTrees:
         resolves in the tree ``file`` is a loose copy, a state or an overlay piece of."""
         own = [base for base in bases if base not in ("", ".") and not base.startswith("../")]
         if not self._in_program(parent_dir(file)):
-            return specifier.startswith(".") and self._home_resolves(file, specifier)
+            return specifier.startswith(".") and (
+                bool(self._manifests) or self._home_resolves(file, specifier)
+            )
         package = self._package_of(parent_dir(file))
         if package is None or package == ".":
             return False
