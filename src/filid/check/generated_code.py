@@ -34,6 +34,7 @@ from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
+from filid.check.template_tags import finds_template_tag_file
 from filid.check.text_reads import read_as_text
 from filid.check.tiddler_folders import TiddlerFolders
 from filid.check.toolchain_resolved import (
@@ -375,6 +376,12 @@ def _bundler_twin(context: _Context, query: _Query) -> bool:
     )
 
 
+def _template_tag(context: _Context, query: _Query) -> bool:
+    """An Ember template-tag file Glint and Embroider find (`./x` → `x.gts`, `./x.ts` →
+    `x.gts`: hashicorp/design-system, `check.template_tags`)."""
+    return finds_template_tag_file(context.project.root, query.own_bases())
+
+
 def _out_dir_image(context: _Context, query: _Query) -> bool:
     """The package's own tsc output: `rootDir` + `lib/util.ts` → `outDir` + `lib/util.js`
     (artillery's shim `./dist/lib/util.js`, `check.out_dir_images`)."""
@@ -456,6 +463,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _published_file,
     _root_package,
     _bundler_twin,
+    _template_tag,
     _out_dir_image,
     _written_beside_copy,
     _copy_step,

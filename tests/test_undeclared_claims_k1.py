@@ -1,0 +1,107 @@
+"""What blind judges K1 and K2 found false on repositories nobody had used, each a minimal copy
+of the real layout, with a truly broken import of the same shape kept claimed beside it (SPEC
+§0: a project that declares nothing gets only claims that hold)."""
+
+from __future__ import annotations
+
+from filid.check.template_tags import template_tag_candidates
+from tests.claims import claims
+from tests.conftest import ProjectFactory
+
+# -- Ember/Glint template-tag files (hashicorp/design-system, judge K1 P1) -------------------
+
+COMPONENTS = "packages/components"
+REGISTRY = f"{COMPONENTS}/src/template-registry.ts"
+HDS = f"{COMPONENTS}/src/components/hds"
+DESIGN_SYSTEM = {
+    f"{COMPONENTS}/package.json": (
+        '{"name": "@hashicorp/design-system-components",'
+        ' "devDependencies": {"@glint/ember-tsc": "^1.5.0", "@glint/template": "^1.7.7"},'
+        ' "scripts": {"lint:types": "ember-tsc --noEmit", "build": "rollup --config"}}\n'
+    ),
+    f"{COMPONENTS}/tsconfig.json": (
+        '{"include": ["src/**/*"], "compilerOptions": {"allowImportingTsExtensions": true,'
+        ' "noEmit": true, "types": ["ember-source/types", "@glint/ember-tsc/types"]}}\n'
+    ),
+    f"{COMPONENTS}/rollup.config.mjs": (
+        "export default { plugins: [{ extensions: ['.js', '.gjs', '.ts', '.gts'] }] };\n"
+    ),
+    f"{HDS}/advanced-table/index.gts": "<template>{{yield}}</template>\n",
+    f"{HDS}/advanced-table/th.gts": "<template><th>{{yield}}</th></template>\n",
+    f"{HDS}/rich-tooltip/toggle.gts": "<template><button>{{yield}}</button></template>\n",
+    f"{HDS}/badge/index.gjs": "<template><span>{{yield}}</span></template>\n",
+    REGISTRY: (
+        "import type HdsAdvancedTableComponent from './components/hds/advanced-table';\n"
+        "import type HdsAdvancedTableThComponent from './components/hds/advanced-table/th';\n"
+        "import type HdsRichTooltipToggleComponent from"
+        " './components/hds/rich-tooltip/toggle.ts';\n"
+        "import HdsBadge from './components/hds/badge';\n"
+        "export default interface Registry {\n"
+        "  'Hds::AdvancedTable': typeof HdsAdvancedTableComponent;\n"
+        "  'Hds::AdvancedTable::Th': typeof HdsAdvancedTableThComponent;\n"
+        "  'Hds::RichTooltip::Toggle': typeof HdsRichTooltipToggleComponent;\n"
+        "  'Hds::Badge': typeof HdsBadge;\n"
+        "}\n"
+    ),
+}
+
+
+def test_an_import_of_a_template_tag_file_is_no_claim(make_project: ProjectFactory) -> None:
+    # Glint presents `x.gts` to tsc as `x.ts`: `./x`, the folder `./x`, `./x.ts` all find it
+    assert claims(make_project(DESIGN_SYSTEM)) == []
+
+
+def test_an_import_of_a_missing_component_beside_template_tag_files_is_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # the same shapes with no template-tag file behind them: Glint and rollup fail alike
+    files = {
+        **DESIGN_SYSTEM,
+        REGISTRY: DESIGN_SYSTEM[REGISTRY]
+        + "import type Gone from './components/hds/advanced-table/td';\n"
+        + "import type Folder from './components/hds/accordion';\n"
+        + "import type Spelled from './components/hds/rich-tooltip/bubble.ts';\n"
+        + "export type Missing = [Gone, Folder, Spelled];\n",
+    }
+    assert claims(make_project(files)) == [
+        f"unresolved-import {REGISTRY}:11",
+        f"unresolved-import {REGISTRY}:12",
+        f"unresolved-import {REGISTRY}:13",
+    ]
+
+
+def test_a_ts_import_finds_only_a_gts_file_of_its_own_stem() -> None:
+    # `.ts` is how Glint presents `.gts`, never `.gjs`; a folder is probed only without extension
+    assert template_tag_candidates("src/x.ts") == ("src/x.gts",)
+    assert template_tag_candidates("src/x.js") == ("src/x.gts", "src/x.gjs")
+    assert template_tag_candidates("src/x") == (
+        "src/x.gts",
+        "src/x.gjs",
+        "src/x/index.gts",
+        "src/x/index.gjs",
+    )
+
+
+# ember-primitives' docs app: a route imports `./api-docs`, only `api-docs.gts` exists
+EMBER_PRIMITIVES = {
+    "docs-app/package.json": (
+        '{"name": "docs-app", "devDependencies": {"@embroider/vite": "^1.0.0",'
+        ' "@glint/ember-tsc": "^1.0.0"}}\n'
+    ),
+    "docs-app/tsconfig.json": '{"include": ["app/**/*"]}\n',
+    "docs-app/vite.config.mjs": (
+        "import { ember, extensions } from '@embroider/vite';\n"
+        "export default { resolve: { extensions }, plugins: [ember()] };\n"
+    ),
+    "docs-app/app/routes/api-docs.gts": "export const APIDocs = <template>docs</template>;\n",
+    "docs-app/app/routes/application.ts": (
+        "import { APIDocs } from './api-docs';\nexport default APIDocs;\n"
+    ),
+}
+
+
+def test_an_extensionless_import_of_a_gts_route_is_no_claim(make_project: ProjectFactory) -> None:
+    assert claims(make_project(EMBER_PRIMITIVES)) == []
+    files = {**EMBER_PRIMITIVES}
+    del files["docs-app/app/routes/api-docs.gts"]
+    assert claims(make_project(files)) == ["unresolved-import docs-app/app/routes/application.ts:1"]
