@@ -4,7 +4,11 @@ of the real layout, with a truly broken import of the same shape kept claimed be
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 from filid.check.template_tags import template_tag_candidates
+from filid.scan.universe import counts_when_absent, list_universe
 from tests.claims import claims
 from tests.conftest import ProjectFactory
 
@@ -105,3 +109,64 @@ def test_an_extensionless_import_of_a_gts_route_is_no_claim(make_project: Projec
     files = {**EMBER_PRIMITIVES}
     del files["docs-app/app/routes/api-docs.gts"]
     assert claims(make_project(files)) == ["unresolved-import docs-app/app/routes/application.ts:1"]
+
+
+# -- a tracked data file whose blob the work tree lacks (js-joda, judge K1 P4) ---------------
+
+TIMEZONE = "packages/timezone"
+JS_JODA = {
+    f"{TIMEZONE}/package.json": '{"name": "@js-joda/timezone", "main": "dist/index.js"}\n',
+    f"{TIMEZONE}/rollup.config.js": (
+        "const tzdbLatest = require('./data/unpacked/latest');\n"
+        "const packed = require('./data/packed/latest');\n"
+        "module.exports = { input: 'src/js-joda-timezone.js', tzdbLatest, packed };\n"
+    ),
+    f"{TIMEZONE}/src/js-joda-timezone.js": "export const zones = [];\n",
+    # karma's config loads the rollup config: a module of the test run, so its imports count
+    f"{TIMEZONE}/karma.conf.js": (
+        "const { plugins } = require('./rollup.config');\n"
+        "module.exports = (config) => config.set({ rollupPreprocessor: { plugins } });\n"
+    ),
+    f"{TIMEZONE}/data/unpacked/latest.json": '{"zones": {}}\n',
+    f"{TIMEZONE}/data/packed/latest.js": "module.exports = { zones: [] };\n",
+}
+ROLLUP = f"{TIMEZONE}/rollup.config.js"
+
+
+def _committed_then_absent(root: Path, *absent: str) -> Path:
+    """Commit ``root`` and remove ``absent`` from the work tree only (git still tracks them, as
+    in a mirror that never fetched their blobs)."""
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=root, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], cwd=root, check=True)
+    for path in absent:
+        (root / path).unlink()
+    return root
+
+
+def test_an_import_of_a_tracked_json_file_absent_from_the_work_tree_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    root = _committed_then_absent(make_project(JS_JODA), f"{TIMEZONE}/data/unpacked/latest.json")
+    assert claims(root) == []
+    notes = list_universe(root).notes
+    assert any("1 tracked data or asset file(s) absent" in note for note in notes), notes
+
+
+def test_an_import_of_a_tracked_source_file_absent_from_the_work_tree_is_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # a source file the work tree lacks was deleted there: `require` fails on it
+    root = _committed_then_absent(make_project(JS_JODA), f"{TIMEZONE}/data/packed/latest.js")
+    assert claims(root) == [f"unresolved-import {ROLLUP}:2"]
+
+
+def test_a_manifest_absent_from_the_work_tree_is_left_out() -> None:
+    # filid reads manifests, tsconfigs and documents: one it cannot read is not listed
+    assert not counts_when_absent("packages/timezone/package.json")
+    assert not counts_when_absent("packages/timezone/tsconfig.build.json")
+    assert not counts_when_absent("src/INTENT.md")
+    assert not counts_when_absent("src/Button.gts")
+    assert counts_when_absent("packages/timezone/data/unpacked/latest.json")
+    assert counts_when_absent("pkg/core_bg.wasm")

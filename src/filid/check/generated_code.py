@@ -93,7 +93,10 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         for path in _probe_paths(project, query):
             probes.setdefault(path, set()).add(query.key)
-    present = {path for path in probes if os.path.isfile(project.root / path)}
+    # on disk, or tracked by git though the work tree lacks it (`scan.universe`: js-joda's
+    # `data/unpacked/latest.json`, whose blob a mirror never fetched)
+    listed = frozenset(project.tree.files)
+    present = {path for path in probes if path in listed or os.path.isfile(project.root / path)}
     present.update(path for path in probes if _manifest_main_exists(project.root, path))
     unjudged.update(key for path in present for key in probes[path])
     probes = {path: keys for path, keys in probes.items() if path not in present}

