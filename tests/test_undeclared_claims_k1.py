@@ -170,3 +170,50 @@ def test_a_manifest_absent_from_the_work_tree_is_left_out() -> None:
     assert not counts_when_absent("src/Button.gts")
     assert counts_when_absent("packages/timezone/data/unpacked/latest.json")
     assert counts_when_absent("pkg/core_bg.wasm")
+
+
+# -- a folder of platform forks only (react-strict-dom, judge K1 P5) -------------------------
+
+EXAMPLE_UI = "apps/example-ui"
+STRICT_DOM = {
+    "package.json": '{"private": true, "workspaces": ["apps/*"]}\n',
+    f"{EXAMPLE_UI}/package.json": '{"private": true, "name": "example-ui", "main": "./index.js"}\n',
+    f"{EXAMPLE_UI}/index.js": (
+        "export { NativeForkButton } from './NativeForkButton';\n"
+        "export { PlatformButton } from './PlatformButton';\n"
+    ),
+    f"{EXAMPLE_UI}/NativeForkButton/index.jsx": "export const NativeForkButton = () => null;\n",
+    f"{EXAMPLE_UI}/NativeForkButton/index.native.jsx": (
+        "export const NativeForkButton = () => null;\n"
+    ),
+    f"{EXAMPLE_UI}/PlatformButton/index.native.jsx": "export const PlatformButton = () => null;\n",
+    f"{EXAMPLE_UI}/PlatformButton/index.web.jsx": "export const PlatformButton = () => null;\n",
+    "apps/expo-app/package.json": (
+        '{"name": "expo-app",'
+        ' "dependencies": {"example-ui": "0.0.55", "react-native": "~0.79.5"}}\n'
+    ),
+    "apps/expo-app/App.js": (
+        "import { PlatformButton } from 'example-ui';\nexport default PlatformButton;\n"
+    ),
+    "apps/vite-app/package.json": (
+        '{"name": "vite-app", "dependencies": {"example-ui": "0.0.55"}}\n'
+    ),
+    "apps/vite-app/vite.config.ts": (
+        "const webOnlyExtensions = ['.web.js', '.web.jsx', '.web.ts', '.web.tsx'];\n"
+        "export default { resolve: { extensions: [...webOnlyExtensions, '.js', '.jsx'] } };\n"
+    ),
+}
+INDEX = f"{EXAMPLE_UI}/index.js"
+
+
+def test_a_folder_of_platform_forks_only_is_no_claim(make_project: ProjectFactory) -> None:
+    # Metro picks `index.native.jsx`, the web builds list `.web.jsx` first
+    assert claims(make_project(STRICT_DOM)) == []
+
+
+def test_a_folder_without_a_platform_fork_is_a_claim(make_project: ProjectFactory) -> None:
+    # `index.webby.jsx` is no platform of Metro's nor of a web build: nothing finds it
+    files = {**STRICT_DOM, f"{EXAMPLE_UI}/PlatformButton/index.webby.jsx": "export {};\n"}
+    del files[f"{EXAMPLE_UI}/PlatformButton/index.native.jsx"]
+    del files[f"{EXAMPLE_UI}/PlatformButton/index.web.jsx"]
+    assert claims(make_project(files)) == [f"unresolved-import {INDEX}:2"]

@@ -539,7 +539,8 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
     over the universe does not: a single-file component (``./App`` → ``App.vue``, ``./Tag`` →
     ``Tag/index.vue``: webpack's ``resolve.extensions`` in Vue CLI projects, vue-element-admin,
     marktext), a style sheet (``./style`` → ``style.scss``: simplenote-electron), a platform
-    file (``./Icon`` → ``Icon.ios.tsx``: rainbow, mattermost-mobile) and a folder's index the
+    file (``./Icon`` → ``Icon.ios.tsx``: rainbow, mattermost-mobile; ``./PlatformButton`` →
+    ``PlatformButton/index.web.jsx``: react-strict-dom) and a folder's index the
     universe leaves out (a tracked ``build/`` folder of sources: simplenote-electron's
     ``detect/build/index.js``). Decision (issue 23, SPEC is silent): such an import resolves
     in the project's real build, so it is no unresolved claim; only files that exist count."""
@@ -549,6 +550,9 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
         base + "/index.vue",
         *(base + e for e in _STYLE_EXTENSIONS),
         *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
+        # a folder of platform forks only (react-strict-dom's `PlatformButton/index.web.jsx`
+        # beside `index.native.jsx`, no plain `index.jsx`)
+        *(base + "/index" + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
     )
 
 
