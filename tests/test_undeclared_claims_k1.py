@@ -9,7 +9,7 @@ from pathlib import Path
 
 from filid.check.template_tags import template_tag_candidates
 from filid.scan.universe import counts_when_absent, list_universe
-from tests.claims import claims
+from tests.claims import claims, git_project
 from tests.conftest import ProjectFactory
 
 # -- Ember/Glint template-tag files (hashicorp/design-system, judge K1 P1) -------------------
@@ -217,3 +217,79 @@ def test_a_folder_without_a_platform_fork_is_a_claim(make_project: ProjectFactor
     del files[f"{EXAMPLE_UI}/PlatformButton/index.native.jsx"]
     del files[f"{EXAMPLE_UI}/PlatformButton/index.web.jsx"]
     assert claims(make_project(files)) == [f"unresolved-import {INDEX}:2"]
+
+
+# -- a private template folder `_TEMPLATE_` (react-native-firebase, judge K1 P3) -------------
+
+TEMPLATE = "scripts/_TEMPLATE_"
+APP_EXPORTS = (
+    '{"name": "@react-native-firebase/app", "main": "./dist/module/index.js",'
+    ' "exports": {".": "./dist/module/index.js",'
+    ' "./dist/module/internal": "./dist/module/internal/index.js"}}\n'
+)
+FIREBASE = {
+    "package.json": '{"private": true, "workspaces": {"packages": ["packages/*", "tests"]}}\n',
+    ".gitignore": "packages/**/version.js\n",
+    "packages/app/package.json": APP_EXPORTS,
+    "packages/app/lib/internal/index.ts": "export const getFirebaseRoot = () => ({});\n",
+    "packages/app/lib/index.ts": "export const firebase = {};\n",
+    "packages/auth/package.json": (
+        '{"name": "@react-native-firebase/auth", "main": "lib/index.js",'
+        ' "dependencies": {"@react-native-firebase/app": "*"}}\n'
+    ),
+    "packages/auth/lib/index.js": (
+        "import { getFirebaseRoot } from '@react-native-firebase/app/dist/module/internal';\n"
+        "export const auth = getFirebaseRoot;\n"
+    ),
+    "scripts/create-firebase-module.js": (
+        "const shelljs = require('shelljs');\n"
+        "shelljs.cp('-R', 'scripts/_TEMPLATE_', `packages/${process.argv[2]}`);\n"
+    ),
+    f"{TEMPLATE}/package.json": (
+        '{"name": "@react-native-firebase/_template_", "version": "_VERSION_",'
+        ' "main": "lib/index.js",'
+        ' "scripts": {"build": "genversion --semi lib/version.js", "prepare": "yarn run build"},'
+        ' "peerDependencies": {"@react-native-firebase/app": "_VERSION_"}}\n'
+    ),
+    f"{TEMPLATE}/lib/index.js": (
+        "import { getFirebaseRoot } from '@react-native-firebase/app/lib/internal';\n"
+        "import version from './version';\n"
+        "export const firebase = { root: getFirebaseRoot, version };\n"
+    ),
+    f"{TEMPLATE}/__tests__/_template_.test.ts": (
+        "import { firebase } from '../lib';\nexport const t = firebase;\n"
+    ),
+}
+TEMPLATE_INDEX = f"{TEMPLATE}/lib/index.js"
+
+
+def test_a_private_template_folder_in_capitals_makes_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # copied to `packages/<name>/`, where `lib/version.js` is built and exports are checked
+    assert claims(git_project(FIREBASE, make_project)) == []
+
+
+def test_the_same_folder_imported_from_outside_is_judged(make_project: ProjectFactory) -> None:
+    # a real package imports it: code of the repository with an odd name, judged in place
+    files = {
+        **FIREBASE,
+        "packages/auth/lib/extra.js": (
+            "export { firebase } from '../../../scripts/_TEMPLATE_/lib';\n"
+        ),
+    }
+    assert claims(git_project(files, make_project)) == [
+        f"unpublished-package-import {TEMPLATE_INDEX}:1",
+        f"unresolved-import {TEMPLATE_INDEX}:2",
+    ]
+
+
+def test_a_template_named_folder_without_a_leading_underscore_is_judged(
+    make_project: ProjectFactory,
+) -> None:
+    files = {key.replace("_TEMPLATE_", "TEMPLATE_"): text for key, text in FIREBASE.items()}
+    index = TEMPLATE_INDEX.replace("_TEMPLATE_", "TEMPLATE_")
+    assert claims(git_project(files, make_project)) == [
+        f"unpublished-package-import {index}:1",
+        f"unresolved-import {index}:2",
+    ]
