@@ -293,3 +293,61 @@ def test_a_template_named_folder_without_a_leading_underscore_is_judged(
         f"unpublished-package-import {index}:1",
         f"unresolved-import {index}:2",
     ]
+
+
+# -- a PHP installer's `stubs/` (laravel/breeze, judge K2 P6) --------------------------------
+
+REACT_TS = "stubs/inertia-react-ts"
+BREEZE = {
+    "composer.json": '{"name": "laravel/breeze", "type": "library"}\n',
+    "src/Console/InstallsInertiaStacks.php": (
+        "<?php\n(new Filesystem)->copyDirectory(__DIR__.'/../../stubs/inertia-react-ts/"
+        "resources/js', resource_path('js'));\n"
+    ),
+    f"{REACT_TS}/tsconfig.json": (
+        '{"compilerOptions": {"allowJs": true, "jsx": "react-jsx", "noEmit": true,'
+        ' "paths": {"@/*": ["./resources/js/*"], "ziggy-js": ["./vendor/tightenco/ziggy"]}},'
+        ' "include": ["resources/js/**/*.ts", "resources/js/**/*.tsx"]}\n'
+    ),
+    f"{REACT_TS}/resources/js/app.tsx": (
+        "import './bootstrap';\nimport { Layout } from '@/Layouts/Layout';\n"
+        "export const app = Layout;\n"
+    ),
+    f"{REACT_TS}/resources/js/ssr.tsx": (
+        "import { RouteName } from 'ziggy-js';\n"
+        "import { route } from '../../vendor/tightenco/ziggy';\n"
+        "export const r = (name: RouteName) => route(name);\n"
+    ),
+    f"{REACT_TS}/resources/js/Layouts/Layout.tsx": "export const Layout = () => null;\n",
+}
+APP = f"{REACT_TS}/resources/js/app.tsx"
+SSR = f"{REACT_TS}/resources/js/ssr.tsx"
+
+
+def test_the_stubs_of_a_php_installer_make_no_claim(make_project: ProjectFactory) -> None:
+    # copied into a Laravel application: its skeleton has `bootstrap.js`, vendor/ has Ziggy
+    assert claims(make_project(BREEZE)) == []
+
+
+def test_stubs_without_a_composer_manifest_are_judged(make_project: ProjectFactory) -> None:
+    # a JavaScript repository's `stubs/` folder is code like any other
+    files = {**BREEZE}
+    del files["composer.json"]
+    assert claims(make_project(files)) == [
+        f"unresolved-import {APP}:1",
+        f"unresolved-import {SSR}:1",
+        f"unresolved-import {SSR}:2",
+    ]
+
+
+def test_stubs_a_root_tsconfig_compiles_are_judged(make_project: ProjectFactory) -> None:
+    # the repository type-checks its stubs in place: a broken import there fails that check
+    files = {
+        **BREEZE,
+        "tsconfig.json": '{"compilerOptions": {"noEmit": true}, "include": ["stubs/**/*"]}\n',
+    }
+    del files[f"{REACT_TS}/tsconfig.json"]  # so `ziggy-js` is a package of node_modules
+    assert claims(make_project(files)) == [
+        f"unresolved-import {APP}:1",
+        f"unresolved-import {SSR}:2",
+    ]

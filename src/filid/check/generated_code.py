@@ -27,6 +27,7 @@ from filid.check.deno_config import DenoRootDirs
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.glob_specifiers import glob_folder_exists
 from filid.check.hoisted_packages import HoistedPackages
+from filid.check.installer_stubs import InstallerStubs
 from filid.check.lint_silenced import lint_silenced
 from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
@@ -176,6 +177,7 @@ class _Context:
         self.data_folders = DataFolders(project)
         self.tiddlers = TiddlerFolders(project.root)
         self.meteor = MeteorPackages(project.root)
+        self.installer_stubs = InstallerStubs(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -242,6 +244,12 @@ def _in_template_project(context: _Context, query: _Query) -> bool:
     `"strict": <%= strict %>`), its imports resolve in the project it is rendered into."""
     folders = context.project.resolver.tsconfigs.template_folders
     return any(is_within(query.file, folder) for folder in folders)
+
+
+def _installer_stub(context: _Context, query: _Query) -> bool:
+    """A PHP installer's `stubs/`, copied into a Laravel application whose skeleton and
+    Composer `vendor/` complete it (laravel/breeze, `check.installer_stubs`)."""
+    return context.installer_stubs.holds(query.file)
 
 
 def _template_file(context: _Context, query: _Query) -> bool:
@@ -447,6 +455,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _fixture,
     _in_template_project,
     _template_file,
+    _installer_stub,
     _native_addon,
     _in_submodule,
     _leaves_project,
