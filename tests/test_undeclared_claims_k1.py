@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 from filid.check.template_tags import template_tag_candidates
-from filid.scan.universe import counts_when_absent, list_universe
+from filid.scan.universe import counts_when_absent
 from tests.claims import claims, git_project
 from tests.conftest import ProjectFactory
 
@@ -150,8 +150,6 @@ def test_an_import_of_a_tracked_json_file_absent_from_the_work_tree_is_no_claim(
 ) -> None:
     root = _committed_then_absent(make_project(JS_JODA), f"{TIMEZONE}/data/unpacked/latest.json")
     assert claims(root) == []
-    notes = list_universe(root).notes
-    assert any("1 tracked data or asset file(s) absent" in note for note in notes), notes
 
 
 def test_an_import_of_a_tracked_source_file_absent_from_the_work_tree_is_a_claim(
@@ -162,8 +160,22 @@ def test_an_import_of_a_tracked_source_file_absent_from_the_work_tree_is_a_claim
     assert claims(root) == [f"unresolved-import {ROLLUP}:2"]
 
 
-def test_a_manifest_absent_from_the_work_tree_is_left_out() -> None:
-    # filid reads manifests, tsconfigs and documents: one it cannot read is not listed
+def test_a_tsconfig_base_absent_from_the_work_tree_is_not_read(
+    make_project: ProjectFactory,
+) -> None:
+    # a tsconfig may extend any JSON file: an absent one is a missing base, as before, and the
+    # check does not stop on a file it cannot read
+    files = {
+        **JS_JODA,
+        f"{TIMEZONE}/tsconfig.json": '{"extends": "./configs/base.json", "include": ["src"]}\n',
+        f"{TIMEZONE}/configs/base.json": '{"compilerOptions": {"strict": true}}\n',
+    }
+    root = _committed_then_absent(make_project(files), f"{TIMEZONE}/configs/base.json")
+    assert claims(root) == []
+
+
+def test_what_filid_reads_does_not_count_when_absent() -> None:
+    # manifests, tsconfigs, documents, sources and components: absent means deleted
     assert not counts_when_absent("packages/timezone/package.json")
     assert not counts_when_absent("packages/timezone/tsconfig.build.json")
     assert not counts_when_absent("src/INTENT.md")

@@ -86,7 +86,7 @@ def test_a_tracked_asset_the_work_tree_lacks_is_still_a_file_of_the_project(
     universe = list_universe(tmp_path)
     assert "src/assets/intro.mp4" in universe.files
     assert "src/helper.ts" not in universe.files
-    assert any("1 tracked data or asset file(s) absent" in note for note in universe.notes)
+    assert any("1 tracked asset file(s) absent" in note for note in universe.notes)
     result = evaluate(load_project(tmp_path, use_cache=False))
     unresolved = [v.message for v in result.violations if v.rule_id == "unresolved-import"]
     assert len(unresolved) == 1 and "'./helper'" in unresolved[0], unresolved

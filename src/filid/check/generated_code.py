@@ -59,7 +59,7 @@ from filid.model.errors import InputError
 from filid.model.facts import ImportKind
 from filid.model.graph import UnresolvedImport
 from filid.scan.classify import is_fixture_path
-from filid.scan.universe import git_ignored
+from filid.scan.universe import counts_when_absent, git_ignored, git_tracked
 from filid.store.files import read_regular_file
 
 __all__ = ["generated_imports"]
@@ -94,10 +94,12 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
             continue
         for path in _probe_paths(project, query):
             probes.setdefault(path, set()).add(query.key)
-    # on disk, or tracked by git though the work tree lacks it (`scan.universe`: js-joda's
-    # `data/unpacked/latest.json`, whose blob a mirror never fetched)
-    listed = frozenset(project.tree.files)
-    present = {path for path in probes if path in listed or os.path.isfile(project.root / path)}
+    present = {path for path in probes if os.path.isfile(project.root / path)}
+    # a data file git tracks though the work tree lacks it (js-joda's
+    # `data/unpacked/latest.json`, whose blob a mirror never fetched: `scan.universe`)
+    present.update(
+        git_tracked(project.root, [p for p in probes if p not in present and counts_when_absent(p)])
+    )
     present.update(path for path in probes if _manifest_main_exists(project.root, path))
     unjudged.update(key for path in present for key in probes[path])
     probes = {path: keys for path, keys in probes.items() if path not in present}
