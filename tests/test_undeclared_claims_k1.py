@@ -363,3 +363,16 @@ def test_stubs_a_root_tsconfig_compiles_are_judged(make_project: ProjectFactory)
         f"unresolved-import {APP}:1",
         f"unresolved-import {SSR}:2",
     ]
+
+
+def test_a_folder_probe_is_not_answered_by_the_files_git_tracks_below_it(
+    make_project: ProjectFactory,
+) -> None:
+    # `require('./data/unpacked')` probes the folder `data/unpacked` itself: git lists the
+    # files below a folder pathspec, which do not make the folder a file
+    files = {
+        **JS_JODA,
+        ROLLUP: "const all = require('./data/unpacked');\nmodule.exports = { all };\n",
+    }
+    root = _committed_then_absent(make_project(files), f"{TIMEZONE}/data/unpacked/latest.json")
+    assert claims(root) == [f"unresolved-import {ROLLUP}:1"]

@@ -144,7 +144,9 @@ def git_tracked(root: Path, paths: Collection[str]) -> frozenset[str]:
             return frozenset()
         if done.returncode != 0:
             return frozenset()
-        found.update(p.decode("utf-8", "replace") for p in done.stdout.split(b"\0") if p)
+        # a pathspec naming a folder lists the files below it: only the paths asked count
+        listed = {p.decode("utf-8", "replace") for p in done.stdout.split(b"\0") if p}
+        found.update(listed.intersection(batch))
     return frozenset(found)
 
 
