@@ -21,6 +21,7 @@ from filid.check.bundler_aliases import BundlerAliases, build_configs, bundler_a
 from filid.check.clock import timestamp
 from filid.check.exports_blind import ExportsBlind
 from filid.check.generated_code import generated_imports
+from filid.check.private_templates import PrivateTemplates
 from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
 from filid.config.globs import matches_any_glob, matches_glob
@@ -274,15 +275,22 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     compiler on) is left out too: the code expects the path may not load. So is a specifier a
     build tool config above the importer spells or matches with an alias ``find`` pattern (a
     bundler alias: preact's demo, uppy's dev app), and an
-    import in a test fixture (``scan.classify.is_fixture_path``), and one whose importer's
+    import in a test fixture (``scan.classify.is_fixture_path``), one whose importer's
     toolchain never reads ``exports`` or whose aliases filid cannot read
-    (``check.exports_blind``)."""
+    (``check.exports_blind``), and one in a private template folder a script copies into a
+    new package (``check.private_templates``: react-native-firebase's ``_TEMPLATE_``)."""
     aliases: BundlerAliases | None = None
     patterns: AliasPatterns | None = None
     blind: ExportsBlind | None = None
 
+    templates = PrivateTemplates(project.file_graph.edges)
+
     def aliased(importer: str, specifier: str) -> bool:
         nonlocal aliases, patterns, blind
+        if templates.holds(importer):
+            # a private template folder a script copies into a new package
+            # (react-native-firebase's `scripts/_TEMPLATE_`): its imports are checked there
+            return True
         if aliases is None:
             aliases = bundler_aliases(project)
         if aliases.names(importer, specifier):

@@ -29,6 +29,7 @@ from filid.check.deno_config import DenoRootDirs
 from filid.check.directory_named import DirectoryNamedImports
 from filid.check.glob_specifiers import glob_folder_exists
 from filid.check.hoisted_packages import HoistedPackages
+from filid.check.installer_stubs import InstallerStubs
 from filid.check.lint_silenced import lint_silenced
 from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
@@ -41,6 +42,7 @@ from filid.check.require_hooks import hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.script_emits import ScriptEmits
 from filid.check.static_assets import StaticAssets
+from filid.check.template_tags import finds_template_tag_file
 from filid.check.text_reads import read_as_text
 from filid.check.tiddler_folders import TiddlerFolders
 from filid.check.toolchain_resolved import (
@@ -67,7 +69,7 @@ from filid.model.errors import InputError
 from filid.model.facts import ImportKind
 from filid.model.graph import UnresolvedImport
 from filid.scan.classify import is_fixture_path
-from filid.scan.universe import git_ignored
+from filid.scan.universe import counts_when_absent, git_ignored, git_tracked
 from filid.store.files import read_regular_file
 
 __all__ = ["generated_imports"]
@@ -105,6 +107,11 @@ def generated_imports(project: Project) -> frozenset[tuple[str, str]]:
     # on disk, or listed without being on disk (a tracked file the clone never fetched)
     listed = frozenset(project.tree.files) if probes else frozenset()
     present = {path for path in probes if path in listed or os.path.isfile(project.root / path)}
+    # a data file git tracks though the work tree lacks it (js-joda's
+    # `data/unpacked/latest.json`, whose blob a mirror never fetched: `scan.universe`)
+    present.update(
+        git_tracked(project.root, [p for p in probes if p not in present and counts_when_absent(p)])
+    )
     present.update(path for path in probes if _manifest_main_exists(project.root, path))
     unjudged.update(key for path in present for key in probes[path])
     probes = {path: keys for path, keys in probes.items() if path not in present}
@@ -194,6 +201,7 @@ class _Context:
         self.negated = NegatedWorkspacePackages(project)
         self.configured_extensions = ConfiguredExtensions(project.root, self.configs)
         self.parked = ParkedFiles(project)
+        self.installer_stubs = InstallerStubs(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -260,6 +268,12 @@ def _in_template_project(context: _Context, query: _Query) -> bool:
     `"strict": <%= strict %>`), its imports resolve in the project it is rendered into."""
     folders = context.project.resolver.tsconfigs.template_folders
     return any(is_within(query.file, folder) for folder in folders)
+
+
+def _installer_stub(context: _Context, query: _Query) -> bool:
+    """A PHP installer's `stubs/`, copied into a Laravel application whose skeleton and
+    Composer `vendor/` complete it (laravel/breeze, `check.installer_stubs`)."""
+    return context.installer_stubs.holds(query.file)
 
 
 def _template_file(context: _Context, query: _Query) -> bool:
@@ -404,6 +418,12 @@ def _bundler_twin(context: _Context, query: _Query) -> bool:
     )
 
 
+def _template_tag(context: _Context, query: _Query) -> bool:
+    """An Ember template-tag file Glint and Embroider find (`./x` → `x.gts`, `./x.ts` →
+    `x.gts`: hashicorp/design-system, `check.template_tags`)."""
+    return finds_template_tag_file(context.project.root, query.own_bases())
+
+
 def _out_dir_image(context: _Context, query: _Query) -> bool:
     """The package's own tsc output: `rootDir` + `lib/util.ts` → `outDir` + `lib/util.js`
     (artillery's shim `./dist/lib/util.js`, `check.out_dir_images`)."""
@@ -537,6 +557,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _fixture,
     _in_template_project,
     _template_file,
+    _installer_stub,
     _native_addon,
     _in_submodule,
     _leaves_project,
@@ -558,6 +579,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _published_file,
     _root_package,
     _bundler_twin,
+    _template_tag,
     _out_dir_image,
     _written_beside_copy,
     _prefixed_sibling,
@@ -639,7 +661,8 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
     over the universe does not: a single-file component (``./App`` → ``App.vue``, ``./Tag`` →
     ``Tag/index.vue``: webpack's ``resolve.extensions`` in Vue CLI projects, vue-element-admin,
     marktext), a style sheet (``./style`` → ``style.scss``: simplenote-electron), a platform
-    file (``./Icon`` → ``Icon.ios.tsx``: rainbow, mattermost-mobile) and a folder's index the
+    file (``./Icon`` → ``Icon.ios.tsx``: rainbow, mattermost-mobile; ``./PlatformButton`` →
+    ``PlatformButton/index.web.jsx``: react-strict-dom) and a folder's index the
     universe leaves out (a tracked ``build/`` folder of sources: simplenote-electron's
     ``detect/build/index.js``). Decision (issue 23, SPEC is silent): such an import resolves
     in the project's real build, so it is no unresolved claim; only files that exist count."""
@@ -649,6 +672,9 @@ def _bundler_twins(base: str) -> tuple[str, ...]:
         base + "/index.vue",
         *(base + e for e in _STYLE_EXTENSIONS),
         *(base + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
+        # a folder of platform forks only (react-strict-dom's `PlatformButton/index.web.jsx`
+        # beside `index.native.jsx`, no plain `index.jsx`)
+        *(base + "/index" + p + e for p in _PLATFORM_SUFFIXES for e in SOURCE_EXTENSIONS),
     )
 
 

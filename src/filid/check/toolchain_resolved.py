@@ -27,10 +27,11 @@ from filid.check.bundler_aliases import BundlerAliases
 from filid.check.content_plugin import ContentPluginImports
 from filid.check.json_index import JsonIndexImports
 from filid.check.metro_assets import MetroAssets
+from filid.check.private_templates import PrivateTemplates, template_folder
 from filid.check.project import Project
 from filid.check.tutorialkit import TutorialKitLessons
 from filid.check.wmr_extensions import WmrResolved
-from filid.graph.compiler_paths import is_within, join_path
+from filid.graph.compiler_paths import join_path
 from filid.graph.jsonc import read_jsonc_file
 from filid.model.errors import InputError
 
@@ -53,7 +54,7 @@ class ToolchainResolved:
         self._content = ContentPluginImports(project.root, configs)
         self._tutorialkit = TutorialKitLessons(project)
         self._wmr = WmrResolved(project)
-        self._outside_imports: dict[str, bool] = {}
+        self._templates = PrivateTemplates(project.file_graph.edges)
 
     def resolves(self, file: str, specifier: str, bases: Collection[str]) -> bool:
         """Whether ``file``'s ``specifier`` (whose candidate paths are ``bases``) resolves in
@@ -79,35 +80,9 @@ class ToolchainResolved:
 
     def in_template(self, file: str) -> bool:
         """Whether ``file`` lies in a private template folder (``template_folder``) no file
-        outside it imports (arco-design-mobile's ``_comp-template_``)."""
-        folder = template_folder(file)
-        if folder is None:
-            return False
-        known = self._outside_imports.get(folder)
-        if known is None:
-            known = self._outside_imports[folder] = any(
-                is_within(edge.target, folder) and not is_within(edge.source, folder)
-                for edge in self._project.file_graph.edges
-            )
-        return not known
-
-
-def template_folder(path: str) -> str | None:
-    """The folder holding ``path`` that is named as a private template, if any: its name
-    starts with ``_`` and, without its underscores, is ``template`` or ends in ``-template``/
-    ``_template`` (arco-design-mobile's ``scripts/init/_comp-template_/``, which
-    ``init-component.js`` copies to ``packages/arcodesign/components/<name>/``, filling in
-    ``$COMP$``; its ``'../context-provider'`` resolves there). Its files may import each
-    other (the template's demo and test import its ``index.tsx``). novu's
-    ``notification-template/`` (real code, no leading underscore) is no template."""
-    segments = path.split("/")[:-1]
-    for end, segment in enumerate(segments, start=1):
-        name = segment.strip("_")
-        if segment.startswith("_") and (
-            name == "template" or name.endswith(("-template", "_template"))
-        ):
-            return "/".join(segments[:end])
-    return None
+        outside it imports (arco-design-mobile's ``_comp-template_``,
+        ``check.private_templates``)."""
+        return self._templates.holds(file)
 
 
 def manifest_targets(root: Path, directory: str) -> tuple[str, ...]:

@@ -39,9 +39,9 @@ StatData = tuple[int, int]
 # never reads them. One that git tracks but the work tree lacks (a sparse checkout,
 # ``--skip-worktree``, a partial clone whose large blobs were never fetched) is still part of
 # the repository, so it stays listed with ``ABSENT_ASSET`` as its stat data and an import of it
-# is not "unresolved". Any other tracked file missing from the work tree is listed the same way
-# when the clone lacks its blob too (it was never checked out); else it is left out (it was
-# deleted there, or cannot be read).
+# is not "unresolved". Any other tracked data file missing from the work tree (one filid never
+# reads: ``counts_when_absent``) is listed the same way when the clone lacks its blob too (it
+# was never checked out); else it is left out (it was deleted there, or cannot be read).
 ASSET_EXTENSIONS = (
     *(".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".tif", ".tiff"),
     *(".mp4", ".webm", ".mov", ".m4v", ".mp3", ".wav", ".ogg", ".m4a", ".flac"),
@@ -49,6 +49,28 @@ ASSET_EXTENSIONS = (
     *(".wasm", ".node", ".pdf", ".zip", ".gz", ".glb", ".gltf", ".hdr", ".bin", ".riv"),
 )
 ABSENT_ASSET: StatData = (0, -1)
+
+# What filid reads, or what an import of is broken without: a source file (TypeScript,
+# JavaScript, a declaration, a single-file or template-tag component) the work tree lacks was
+# deleted there; a manifest, config or FCA document it lacks cannot be read. Any other tracked
+# file the work tree lacks (js-joda's `data/unpacked/latest.json`, whose blob a mirror never
+# fetched) is still part of the repository: ``git_tracked`` answers for it
+# (``check.generated_code``). Such files are not listed in the universe, so nothing tries to
+# read them (a tsconfig may `extends` any JSON file).
+_READ_EXTENSIONS = (
+    *SOURCE_EXTENSIONS,
+    *(".vue", ".svelte", ".astro", ".gts", ".gjs"),
+    *(".md", ".mdx", ".yaml", ".yml", ".toml", ".html"),
+)
+_READ_NAMES = frozenset(
+    {
+        *("package.json", "package-lock.json", "npm-shrinkwrap.json", "project.json"),
+        *("rush.json", "turbo.json", "nx.json", "lerna.json", "angular.json"),
+        *("deno.json", "deno.jsonc", "biome.json", "biome.jsonc"),
+    }
+)
+# Paths per `git ls-files` call (its command line holds them).
+_TRACKED_BATCH = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +113,42 @@ def resolve_root(path: str | os.PathLike[str]) -> Path:
 def is_source_file(path: str) -> bool:
     """A TypeScript/JavaScript source file (declaration files excluded)."""
     return path.endswith(SOURCE_EXTENSIONS) and not path.endswith(DECLARATION_SUFFIXES)
+
+
+def counts_when_absent(path: str) -> bool:
+    """Whether a tracked file the work tree lacks still counts as a file of the repository: a
+    data file or an asset (``.json``, ``.csv``, ``.wasm``…), not a file filid reads or whose
+    absence breaks an import (a source file, a component, a manifest, a tsconfig, a
+    document; ``_READ_EXTENSIONS``)."""
+    name = path.rpartition("/")[2]
+    if path.endswith(_READ_EXTENSIONS) or name in _READ_NAMES:
+        return False
+    return not (name.startswith(("tsconfig", "jsconfig")) and name.endswith(".json"))
+
+
+def git_tracked(root: Path, paths: Collection[str]) -> frozenset[str]:
+    """The root-relative ``paths`` git's index tracks (``git ls-files --cached``), present in
+    the work tree or not (a sparse checkout, ``--skip-worktree``, a mirror whose blobs were
+    never fetched). Outside a work tree, or when git is unavailable, none."""
+    kept = sorted(p for p in paths if "\n" not in p)
+    found: set[str] = set()
+    for start in range(0, len(kept), _TRACKED_BATCH):
+        batch = kept[start : start + _TRACKED_BATCH]
+        try:
+            done = subprocess.run(
+                ["git", "ls-files", "--cached", "-z", "--", *(f":(literal){p}" for p in batch)],
+                cwd=root,
+                capture_output=True,
+                check=False,
+            )
+        except OSError:
+            return frozenset()
+        if done.returncode != 0:
+            return frozenset()
+        # a pathspec naming a folder lists the files below it: only the paths asked count
+        listed = {p.decode("utf-8", "replace") for p in done.stdout.split(b"\0") if p}
+        found.update(listed.intersection(batch))
+    return frozenset(found)
 
 
 def is_excluded(rel: str, excluded: Collection[str]) -> bool:
@@ -204,7 +262,7 @@ def _staged_deletions(
             name = raw_path.decode("utf-8")
         except UnicodeDecodeError:
             continue
-        if name and name not in listed and not skip(name):
+        if name and name not in listed and not skip(name) and counts_when_absent(name):
             yield name, parts[2]
 
 
@@ -313,9 +371,10 @@ def _git_listing(
     prefix = f"{root}/"
     files: dict[str, StatData] = {}
     absent = 0
-    # tracked files missing from the work tree, with their blob ids: those whose blob this
-    # clone lacks as well were never checked out (a partial clone, a mirror without large
-    # blobs) and count as present; the others were deleted in the work tree
+    # tracked data files (``counts_when_absent``: none filid reads) missing from the work
+    # tree, with their blob ids: those whose blob this clone lacks as well were never checked
+    # out (a partial clone, a mirror without large blobs) and are listed; the others were
+    # deleted in the work tree
     unfetched: dict[str, bytes] = {}
     for entry in staged.split(b"\0"):
         if not entry:
@@ -333,7 +392,7 @@ def _git_listing(
             if name.endswith(ASSET_EXTENSIONS):
                 absent += 1
                 files[name] = ABSENT_ASSET
-            else:
+            elif counts_when_absent(name):
                 unfetched[name] = meta.rpartition(b" ")[0].rpartition(b" ")[2]
             continue
         if not stat.S_ISDIR(info.st_mode):
