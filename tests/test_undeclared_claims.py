@@ -822,6 +822,9 @@ def test_what_node_vite_and_referenced_configs_resolve_is_not_judged(
         "starters/adapters/bun/src/entry.bun.ts": (
             "import render from './entry.ssr';\nexport default render;\n"
         ),
+        # the repository's own package: a file outside every package of a repository that
+        # has packages is a loose file, whose imports are no claim (`check.twin_trees`)
+        "package.json": '{"name": "repo", "private": true}\n',
         "src/real.ts": "import { gone } from './gone';\nexport default gone;\n",
     }
     assert _unresolved(files, make_project) == [
@@ -840,6 +843,9 @@ def test_a_catch_all_alias_a_ts_twin_and_a_loop_inside_one_folder(
         "scripts/types.d.ts": "export interface AppCommand { name: string }\n",
         "src/cli/app.ts": "import { AppCommand } from '../../scripts/types.ts';\n"
         "export const a: AppCommand = { name: 'x' };\n",
+        # the repository's own package: a file outside every package of a repository that
+        # has packages is a loose file, whose imports are no claim (`check.twin_trees`)
+        "package.json": '{"name": "repo", "private": true}\n',
         "src/real.ts": "import { gone } from './gone';\nexport default gone;\n",
     }
     assert _unresolved(files, make_project) == [

@@ -182,3 +182,13 @@ def test_a_sibling_that_is_a_package_of_its_own_is_no_overlay(
         f"unresolved-import {MAIN}:1",
         f"unresolved-import {MAIN}:2",
     ]
+
+
+def test_a_deno_project_is_a_program_not_a_loose_file(make_project: ProjectFactory) -> None:
+    # a Deno module with an npm build folder beside it: `deno.json` makes `src/` its program
+    files = {
+        "deno.json": '{"name": "@scope/mod", "exports": "./src/mod.ts"}\n',
+        "npm/package.json": '{"name": "mod-npm", "private": true}\n',
+        "src/mod.ts": "import { helper } from './gone.ts';\nexport const mod = helper;\n",
+    }
+    assert claims(make_project(files)) == ["unresolved-import src/mod.ts:1"]
