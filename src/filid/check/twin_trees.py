@@ -14,10 +14,11 @@ same repository. An import that is broken where such a file sits resolves where 
 - **Loose files beside projects** (academind's ``attachments/27 Patterns/places.ts``, a
   lecture's download bundle beside the course's ``code/*/package.json`` projects, imports
   ``./assets/*.jpg`` it does not ship). In a repository that holds packages, a file outside
-  every program — no ``package.json``, ``tsconfig.json``, ``jsconfig.json`` or ``deno.json(c)``
-  in its folder or above — is read by no install, build or type check of the repository: its relative
-  imports are no claim, twin or not. A repository with no ``package.json`` at all (a site of
-  plain browser modules) keeps them claimed: there the files are the program.
+  every program — no ``package.json``, ``tsconfig.json``, ``jsconfig.json`` or
+  ``deno.json(c)`` in its folder or above — is read by no install, build or type check of the
+  repository: its relative imports are no claim, twin or not. A repository with no
+  ``package.json`` at all (a site of plain browser modules) keeps them claimed: there the
+  files are the program.
 - **Two states of one package** (``sick-fits/backend`` and ``finished-application/backend``,
   both ``"name": "sick-fits-backend"``). Two manifests with one name cannot be two packages of
   a workspace (npm, yarn and pnpm refuse the pair); they are versions of one package, the
