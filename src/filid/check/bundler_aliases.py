@@ -51,7 +51,7 @@ class BundlerAliases:
 
     def names(self, importer: str, specifier: str) -> bool:
         """Whether a config above ``importer`` holds ``'specifier'`` or ``"specifier"``."""
-        return self._spells(importer, (f"'{specifier}'".encode(), f'"{specifier}"'.encode()))
+        return self.spells(importer, (f"'{specifier}'".encode(), f'"{specifier}"'.encode()))
 
     def names_prefix(self, importer: str, specifier: str) -> bool:
         """Whether a config above ``importer`` spells a leading part of ``specifier`` (up to a
@@ -66,13 +66,25 @@ class BundlerAliases:
             for slash in ("", "/")
             for quote in ("'", '"')
         )
-        return bool(needles) and self._spells(importer, needles)
+        return bool(needles) and self.spells(importer, needles)
 
-    def _spells(self, importer: str, needles: tuple[bytes, ...]) -> bool:
-        """Whether a config in ``importer``'s folder or above holds one of ``needles``."""
+    def spells(
+        self,
+        importer: str,
+        needles: tuple[bytes, ...],
+        *,
+        storybook: bool = True,
+        skip_importer: bool = False,
+    ) -> bool:
+        """Whether a build config in ``importer``'s folder or above (and, with
+        ``storybook``, a ``.storybook/main.*`` there; with ``skip_importer``, never the
+        importer itself) holds one of ``needles``. Each config is read once per check."""
         directory = parent_dir(importer)
         while True:
-            for config in (*self._configs.get(directory, ()), *self._storybook(directory)):
+            extra = self._storybook(directory) if storybook else ()
+            for config in (*self._configs.get(directory, ()), *extra):
+                if skip_importer and config == importer:
+                    continue
                 text = self._texts.get(config)
                 if text is None:
                     try:

@@ -39,11 +39,9 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from filid.check.bundler_aliases import MAX_CONFIG_BYTES
+from filid.check.bundler_aliases import BundlerAliases
 from filid.graph.candidates import SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import parent_dir
-from filid.model.errors import InputError
-from filid.store.files import read_regular_file
 
 __all__ = ["TEMPLATE_EXTENSIONS", "ConfiguredExtensions", "rendered_from_template"]
 
@@ -101,8 +99,7 @@ class ConfiguredExtensions:
 
     def __init__(self, root: Path, configs: dict[str, list[str]]) -> None:
         self._root = root
-        self._configs = configs
-        self._texts: dict[str, bytes] = {}
+        self._configs = BundlerAliases(root, configs)
 
     def resolves(self, importer: str, specifier: str, bases: Iterable[str]) -> bool:
         """Whether ``specifier`` (relative, without extension) names a sibling
@@ -135,20 +132,4 @@ class ConfiguredExtensions:
         """Whether a config in ``importer``'s folder or above spells ``.extension`` as a
         string (``'.elm'``), as ``resolve.extensions`` lists it."""
         needles = tuple(f"{q}.{extension}{q}".encode() for q in ("'", '"', "`"))
-        directory = parent_dir(importer)
-        while True:
-            for config in self._configs.get(directory, ()):
-                if config == importer:
-                    continue
-                text = self._texts.get(config)
-                if text is None:
-                    try:
-                        text = read_regular_file(self._root / config, MAX_CONFIG_BYTES)
-                    except (OSError, InputError):
-                        text = b""
-                    self._texts[config] = text
-                if any(needle in text for needle in needles):
-                    return True
-            if directory == ".":
-                return False
-            directory = parent_dir(directory)
+        return self._configs.spells(importer, needles, storybook=False, skip_importer=True)
