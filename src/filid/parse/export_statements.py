@@ -48,7 +48,11 @@ def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
     # shape follows from which tokens and node types are present.
     for child in node.children:
         kind = child.type
-        if kind == "default":
+        if kind == "export":
+            continue
+        if kind in DECLARATION_KINDS or kind == "ambient_declaration":
+            declaration = child  # no branch below takes these types
+        elif kind == "default":
             is_default = True
         elif kind == "type":
             statement_type = True
@@ -69,8 +73,6 @@ def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
             source_node = child
         elif kind == "comment" or (kind == "identifier" and umd) or not child.is_named:
             continue
-        elif kind in DECLARATION_KINDS or kind == "ambient_declaration":
-            declaration = child
         elif value is None:
             value = child  # `export default <expression>` or `export = <expression>`
 

@@ -191,5 +191,4 @@ def _is_value_position(above: Ancestors) -> bool:
             statement is not None and any(c.type == "type" for c in statement.children)
         )
         return not typed
-    positions = _TYPE_POSITIONS
-    return not any(kind in positions for kind in types)
+    return _TYPE_POSITIONS.isdisjoint(types)

@@ -96,9 +96,11 @@ class LoadReads:
         index = len(types) - 1
         if index >= 0 and types[index] == "export_specifier":
             return False
+        functions = FUNCTION_NODES
+        if functions.isdisjoint(types):
+            return True  # outside every function
         runs = self._runs
         nodes = above.nodes
-        functions = FUNCTION_NODES
         while index >= 0:
             if types[index] in functions:
                 current = nodes[index]
@@ -140,8 +142,7 @@ class LoadReads:
             for node in self._mentions(name):
                 if not _is_called(node):
                     continue
-                types = self._ancestors(node).types
-                if not any(kind in FUNCTION_NODES for kind in types):
+                if FUNCTION_NODES.isdisjoint(self._ancestors(node).types):
                     known = True
                     break
             self._called[name] = known

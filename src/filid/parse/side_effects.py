@@ -88,9 +88,11 @@ def _is_export_free(node: Node, effects: QueryCursor) -> bool:
     return True
 
 
-def is_declaration_free(node: Node, effects: QueryCursor) -> bool:
-    """Whether a declaration node (``const``, ``class``, ``namespace``…) is side-effect free."""
-    kind = node.type
+def is_declaration_free(node: Node, effects: QueryCursor, kind: str | None = None) -> bool:
+    """Whether a declaration node (``const``, ``class``, ``namespace``…) is side-effect free;
+    ``kind`` is the node's type when the caller has read it."""
+    if kind is None:
+        kind = node.type
     if kind in _INERT_DECLARATIONS:
         return True
     if kind in _VARIABLES:
