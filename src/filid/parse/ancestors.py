@@ -39,10 +39,13 @@ def ancestors(root: Node, node: Node) -> Ancestors:
     ``node.parent`` would visit, in the order ``ts_node_parent`` finds them."""
     nodes: list[Node] = []
     types: list[str] = []
+    keep = nodes.append
+    note = types.append
+    step = Node.child_with_descendant
     target = node.id
     current: Node | None = root
     while current is not None and current.id != target:
-        nodes.append(current)
-        types.append(current.type)
-        current = current.child_with_descendant(node)
+        keep(current)
+        note(current.type)
+        current = step(current, node)
     return Ancestors(nodes, types)

@@ -337,6 +337,9 @@ class TopLevelWalker:
 
     def name_text(self, node: Node) -> str:
         """An identifier's text, or a string name's contents (`export { "a-b" as c }`)."""
+        start = node.start_byte
+        end = node.end_byte
         if node.type == "string":
-            return self.source[node.start_byte + 1 : node.end_byte - 1].decode("utf-8", "replace")
-        return self.text(node)
+            start += 1
+            end -= 1
+        return self.source[start:end].decode("utf-8", "replace")
