@@ -15,11 +15,16 @@ the word is looked up in the tree and kept only when the tree says it declares t
 
 from __future__ import annotations
 
+from itertools import islice
+
 from tree_sitter import Node
+
+from filid.parse.rare_words import occurrences
 
 __all__ = ["is_bundle"]
 
 _WORD = b"__webpack_require__"
+_RARE = _WORD.index(b"q")  # searched by its `q` (filid.parse.rare_words)
 # How many occurrences are looked up before giving up (a bundle declares it near the top).
 _MAX_LOOKUPS = 64
 
@@ -27,10 +32,7 @@ _MAX_LOOKUPS = 64
 def is_bundle(root: Node, source: bytes) -> bool:
     """Whether the file declares webpack's ``__webpack_require__``: its bootstrap's function
     or an inner module's parameter (``function(module, exports, __webpack_require__)``)."""
-    position = source.find(_WORD)
-    lookups = 0
-    while position >= 0 and lookups < _MAX_LOOKUPS:
-        lookups += 1
+    for position in islice(occurrences(source, _WORD, _RARE), _MAX_LOOKUPS):
         token = root.descendant_for_byte_range(position, position + len(_WORD))
         if (
             token is not None
@@ -40,7 +42,6 @@ def is_bundle(root: Node, source: bytes) -> bool:
             and _declares(token)
         ):
             return True
-        position = source.find(_WORD, position + len(_WORD))
     return False
 
 

@@ -31,9 +31,13 @@ def is_ambient_type(node: Node) -> bool:
     )
 
 
-def declared_names(node: Node, source: bytes) -> list[tuple[str, str | None]]:
-    """(kind, name) for each entity a declaration node introduces."""
-    kind = node.type
+def declared_names(
+    node: Node, source: bytes, kind: str | None = None
+) -> list[tuple[str, str | None]]:
+    """(kind, name) for each entity a declaration node introduces; ``kind`` is the node's
+    type when the caller has read it."""
+    if kind is None:
+        kind = node.type
     if kind == "ambient_declaration":
         for child in node.children:
             if child.type == "global":

@@ -48,7 +48,11 @@ def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
     # shape follows from which tokens and node types are present.
     for child in node.children:
         kind = child.type
-        if kind == "default":
+        if kind == "export":
+            continue
+        if kind in DECLARATION_KINDS or kind == "ambient_declaration":
+            declaration = child  # no branch below takes these types
+        elif kind == "default":
             is_default = True
         elif kind == "type":
             statement_type = True
@@ -69,8 +73,6 @@ def read_export_statement(walker: TopLevelWalker, node: Node) -> None:
             source_node = child
         elif kind == "comment" or (kind == "identifier" and umd) or not child.is_named:
             continue
-        elif kind in DECLARATION_KINDS or kind == "ambient_declaration":
-            declaration = child
         elif value is None:
             value = child  # `export default <expression>` or `export = <expression>`
 
@@ -193,14 +195,19 @@ def _export_specifiers(
         if spec.type != "export_specifier":
             continue
         count += 1
-        name_node = spec.child_by_field_name("name")
+        tokens = spec.children
+        if len(tokens) == 1:
+            # `{ a }`: the one child is the required name (no `type`, no alias)
+            name_node: Node | None = tokens[0]
+            alias_node = None
+        else:
+            name_node = spec.child_by_field_name("name")
+            alias_node = spec.child_by_field_name("alias")
         if name_node is None:
             continue
-        alias_node = spec.child_by_field_name("alias")
         name = walker.name_text(name_node)
         exported = walker.name_text(alias_node) if alias_node is not None else name
-        first = spec.child(0)
-        inline_type = first is not None and first.type == "type"
+        inline_type = bool(tokens) and tokens[0].type == "type"
         typed += inline_type
         is_type = statement_type or inline_type
         if is_type:

@@ -151,8 +151,8 @@ def in_function_body(call: Node) -> bool:
     return False
 
 
-def silenced_statement(statement: Node) -> bool:
-    """A ``@ts-expect-error``/``@ts-ignore`` comment ends on the line before the top-level
-    ``statement`` (an ``import … from``): the author silenced the compiler on its path."""
-    previous = statement.prev_named_sibling
-    return previous is not None and _directs(previous, statement.start_point.row)
+def silenced_after(previous: Node | None, row: int) -> bool:
+    """A ``@ts-expect-error``/``@ts-ignore`` comment ends on the line before ``row`` (the
+    0-based row where a top-level ``import … from`` starts): the author silenced the compiler
+    on its path. ``previous`` is the statement's previous named sibling (None for none)."""
+    return previous is not None and _directs(previous, row)

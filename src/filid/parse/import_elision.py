@@ -8,6 +8,7 @@ from tree_sitter import Node
 
 from filid.model.builders import builder
 from filid.model.facts import ImportFact
+from filid.parse.ancestors import Ancestors, ancestors
 from filid.parse.load_reads import LoadReads
 from filid.parse.module_calls import TYPE_CONTEXTS
 from filid.parse.thunks import is_thunk_read, lazy_callees
@@ -62,7 +63,10 @@ def mark_value_use(
         return
     decorated = typescript and _has_decorator(root, source)
     lazy = lazy_callees(imports)
-    loads = LoadReads(lambda name: _mentions(root, source, name, (0, 0)))
+    loads = LoadReads(
+        lambda name: _mentions(root, source, name, (0, 0)),
+        lambda node: ancestors(root, node),
+    )
     for index, names in elidable:
         fact = imports[index]
         skip = (fact.span.start_byte, fact.span.end_byte)
@@ -72,17 +76,23 @@ def mark_value_use(
         for name in names:
             for node in _mentions(root, source, name.encode(), skip):
                 kind = node.type
-                value = kind in _VALUE_LEAVES and _is_value_position(node)
+                if kind not in _VALUE_LEAVES:
+                    if decorated and kind in _DECORATED_LEAVES:
+                        used = True
+                    continue
+                # one descent for every question about where the read sits
+                above = ancestors(root, node)
+                value = _is_value_position(above)
                 if value:
-                    alias = _aliased_by(node)
+                    alias = _aliased_by(above)
                     if alias is not None:
                         value = _alias_read_as_value(root, source, alias)
-                if value or (decorated and kind in _DECORATED_LEAVES):
+                if value or decorated:
                     used = True
                 if value:
-                    if is_thunk_read(node, lazy):
+                    if is_thunk_read(node, above, lazy):
                         in_thunk = True
-                    elif loads.runs_at_load(node):
+                    elif loads.runs_at_load(above):
                         at_load = True
                         break
             if at_load:
@@ -105,20 +115,21 @@ def mark_value_use(
         )
 
 
-def _aliased_by(node: Node) -> Node | None:
-    """The ``import Y = X.Z`` (an ``import_alias``) whose qualified name ``node`` (``X``)
-    opens, unless it is exported; else None."""
-    current = node.parent
-    if current is None or current.type != "nested_identifier":
+def _aliased_by(above: Ancestors) -> Node | None:
+    """The ``import Y = X.Z`` (an ``import_alias``) whose qualified name (``X.Z``) the mention
+    ``X`` (with ancestors ``above``) opens, unless it is exported; else None."""
+    types = above.types
+    index = len(types) - 1
+    if index < 0 or types[index] != "nested_identifier":
         return None
-    while current.parent is not None and current.parent.type == "nested_identifier":
-        current = current.parent
-    alias = current.parent
-    if alias is None or alias.type != "import_alias":
+    while index > 0 and types[index - 1] == "nested_identifier":
+        index -= 1
+    index -= 1
+    if index < 0 or types[index] != "import_alias":
         return None
-    if alias.parent is not None and alias.parent.type == "export_statement":
+    if above.type_at(index - 1) == "export_statement":
         return None
-    return alias
+    return above.nodes[index]
 
 
 def _alias_read_as_value(root: Node, source: bytes, alias: Node) -> bool:
@@ -132,7 +143,7 @@ def _alias_read_as_value(root: Node, source: bytes, alias: Node) -> bool:
         return True
     skip = (alias.start_byte, alias.end_byte)
     return any(
-        mention.type in _VALUE_LEAVES and _is_value_position(mention)
+        mention.type in _VALUE_LEAVES and _is_value_position(ancestors(root, mention))
         for mention in _mentions(root, source, name.text, skip)
     )
 
@@ -170,17 +181,14 @@ def _mentions(root: Node, source: bytes, name: bytes, skip: tuple[int, int]) -> 
         yield node
 
 
-def _is_value_position(node: Node) -> bool:
-    parent = node.parent
-    if parent is not None and parent.type == "export_specifier":
-        statement = parent.parent.parent if parent.parent is not None else None
+def _is_value_position(above: Ancestors) -> bool:
+    """Whether a mention with ancestors ``above`` reads its binding as a value."""
+    types = above.types
+    if types and types[-1] == "export_specifier":
+        parent = above.nodes[-1]
+        statement = above.at(len(types) - 3)
         typed = any(c.type == "type" for c in parent.children) or (
             statement is not None and any(c.type == "type" for c in statement.children)
         )
         return not typed
-    current = parent
-    while current is not None:
-        if current.type in _TYPE_POSITIONS:
-            return False
-        current = current.parent
-    return True
+    return _TYPE_POSITIONS.isdisjoint(types)

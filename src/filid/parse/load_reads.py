@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
+from filid.parse.ancestors import Ancestors
+
 __all__ = ["FUNCTION_NODES", "LoadReads", "calls_back_at_once", "inside_a_function"]
 
 # Nodes whose body runs when called, not when the file loads (filid.parse.thunks too).
@@ -73,46 +75,62 @@ class LoadReads:
     """Answers "does this read run while the file loads?" for one parsed file.
 
     ``mentions(name)`` yields the nodes that are exactly ``name`` in the file (the caller's
-    byte search, looked up in the tree).
+    byte search, looked up in the tree); ``ancestors(node)`` gives a node's ancestors
+    (``filid.parse.ancestors``).
     """
 
-    def __init__(self, mentions: Callable[[bytes], Iterator[Node]]) -> None:
+    def __init__(
+        self,
+        mentions: Callable[[bytes], Iterator[Node]],
+        ancestors: Callable[[Node], Ancestors],
+    ) -> None:
         self._mentions = mentions
+        self._ancestors = ancestors
         self._called: dict[bytes, bool] = {}
         self._runs: dict[int, bool] = {}
 
-    def runs_at_load(self, node: Node) -> bool:
-        """Whether the value read ``node`` runs while the file loads (module docstring)."""
-        parent = node.parent
-        if parent is not None and parent.type == "export_specifier":
+    def runs_at_load(self, above: Ancestors) -> bool:
+        """Whether the value read whose ancestors are ``above`` runs while the file loads
+        (module docstring)."""
+        types = above.types
+        index = len(types) - 1
+        if index >= 0 and types[index] == "export_specifier":
             return False
-        current = parent
+        functions = FUNCTION_NODES
+        if functions.isdisjoint(types):
+            return True  # outside every function
         runs = self._runs
-        while current is not None:
-            if current.type in FUNCTION_NODES:
+        nodes = above.nodes
+        while index >= 0:
+            if types[index] in functions:
+                current = nodes[index]
                 known = runs.get(current.id)
                 if known is None:
-                    known = runs[current.id] = self._runs_with_its_scope(current)
+                    known = runs[current.id] = self._runs_with_its_scope(above, index)
                 if not known:
                     return False
-            current = current.parent
+            index -= 1
         return True
 
-    def _runs_with_its_scope(self, function: Node) -> bool:
-        """Whether ``function`` runs whenever the code holding it runs."""
-        inner = function
-        holder = function.parent
-        while holder is not None and holder.type == "parenthesized_expression":
-            inner, holder = holder, holder.parent
+    def _runs_with_its_scope(self, above: Ancestors, index: int) -> bool:
+        """Whether the function ``above.nodes[index]`` runs whenever the code holding it
+        runs."""
+        inner = above.nodes[index]
+        holder_index = index - 1
+        while above.type_at(holder_index) == "parenthesized_expression":
+            inner = above.nodes[holder_index]
+            holder_index -= 1
+        holder = above.at(holder_index)
         if holder is None:
             return False
-        if holder.type == "call_expression":
+        kind = above.types[holder_index]
+        if kind == "call_expression":
             callee = holder.child_by_field_name("function")
             if callee is not None and callee.id == inner.id:
                 return True  # immediately invoked
-        if holder.type == "arguments" and calls_back_at_once(holder.parent):
+        if kind == "arguments" and calls_back_at_once(above.at(holder_index - 1)):
             return True
-        name = _unit_name(function)
+        name = _unit_name(above, index)
         return name is not None and self._called_at_load(name)
 
     def _called_at_load(self, name: bytes) -> bool:
@@ -120,9 +138,13 @@ class LoadReads:
         function."""
         known = self._called.get(name)
         if known is None:
-            known = any(
-                _is_called(node) and not inside_a_function(node) for node in self._mentions(name)
-            )
+            known = False
+            for node in self._mentions(name):
+                if not _is_called(node):
+                    continue
+                if FUNCTION_NODES.isdisjoint(self._ancestors(node).types):
+                    known = True
+                    break
             self._called[name] = known
         return known
 
@@ -145,28 +167,29 @@ def calls_back_at_once(call: Node | None) -> bool:
 _SYNCHRONOUS_NAMES = frozenset(name.encode() for name in _SYNCHRONOUS_CALLERS)
 
 
-def _unit_name(function: Node) -> bytes | None:
-    """The name the file calls ``function`` by: a declared function, a function assigned to
-    a variable, or (for a method) its class."""
-    kind = function.type
+def _unit_name(above: Ancestors, index: int) -> bytes | None:
+    """The name the file calls the function ``above.nodes[index]`` by: a declared function,
+    a function assigned to a variable, or (for a method) its class."""
+    function = above.nodes[index]
+    kind = above.types[index]
     if kind in ("function_declaration", "generator_function_declaration"):
         name = function.child_by_field_name("name")
         return name.text if name is not None else None
     if kind == "method_definition":
-        body = function.parent
-        owner = body.parent if body is not None else None
-        if owner is None or owner.type not in _CLASSES:
+        # its parent is the class body
+        owner = above.at(index - 2)
+        if owner is None or above.types[index - 2] not in _CLASSES:
             return None
         name = owner.child_by_field_name("name")
         if name is not None:
             return name.text
-        return _declared_as(owner)
-    return _declared_as(function)
+        return _declared_as(owner, above.at(index - 3))
+    return _declared_as(function, above.at(index - 1))
 
 
-def _declared_as(value: Node) -> bytes | None:
-    """The variable ``value`` initialises (``const f = value``), if any."""
-    holder = value.parent
+def _declared_as(value: Node, holder: Node | None) -> bytes | None:
+    """The variable ``value`` initialises (``const f = value``; ``holder`` is its parent),
+    if any."""
     if holder is None or holder.type != "variable_declarator":
         return None
     assigned = holder.child_by_field_name("value")

@@ -7,6 +7,7 @@ from tree_sitter import Node
 from filid.model.facts import ImportFact, ImportKind
 from filid.parse.guards import in_function_body, is_guarded
 from filid.parse.local_require import is_local_require
+from filid.parse.rare_words import occurrences
 from filid.parse.top_level import TopLevelWalker
 
 # Nodes whose subtree is a type, not an expression: an `import('x')` inside only names a type.
@@ -55,8 +56,7 @@ def collect_module_calls(root: Node, source: bytes, walker: TopLevelWalker) -> N
                     kind = ImportKind.TYPE if _is_in_type(call) else ImportKind.DYNAMIC
                     _add_call(walker, call, kind)
         position = source.find(b"import", position + 6)
-    position = source.find(b"require")
-    while position >= 0:
+    for position in occurrences(source, b"require", 2):  # by its `q`
         token = root.descendant_for_byte_range(position, position + 7)
         if (
             token is not None
@@ -73,7 +73,6 @@ def collect_module_calls(root: Node, source: bytes, walker: TopLevelWalker) -> N
                     and not is_local_require(token)
                 ):
                     _add_call(walker, call, ImportKind.REQUIRE)
-        position = source.find(b"require", position + 7)
 
 
 def _is_in_type(node: Node) -> bool:

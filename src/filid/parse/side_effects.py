@@ -29,6 +29,20 @@ _INERT_VALUES = frozenset(
     }
 )
 
+# The node types the side-effect query (``filid.parse.grammar``) captures as ``@effect``.
+_EFFECTS = frozenset(
+    {
+        "call_expression",
+        "new_expression",
+        "assignment_expression",
+        "augmented_assignment_expression",
+        "await_expression",
+        "yield_expression",
+        "update_expression",
+        "class_static_block",
+    }
+)
+
 # Declarations that define something without evaluating user code.
 _INERT_DECLARATIONS = frozenset(
     {
@@ -88,9 +102,11 @@ def _is_export_free(node: Node, effects: QueryCursor) -> bool:
     return True
 
 
-def is_declaration_free(node: Node, effects: QueryCursor) -> bool:
-    """Whether a declaration node (``const``, ``class``, ``namespace``…) is side-effect free."""
-    kind = node.type
+def is_declaration_free(node: Node, effects: QueryCursor, kind: str | None = None) -> bool:
+    """Whether a declaration node (``const``, ``class``, ``namespace``…) is side-effect free;
+    ``kind`` is the node's type when the caller has read it."""
+    if kind is None:
+        kind = node.type
     if kind in _INERT_DECLARATIONS:
         return True
     if kind in _VARIABLES:
@@ -133,8 +149,11 @@ def is_class_free(node: Node, effects: QueryCursor) -> bool:
 
 def is_expression_free(value: Node, effects: QueryCursor) -> bool:
     """Whether evaluating ``value`` runs code outside function bodies (one query, run in C)."""
-    if value.type in _INERT_VALUES:
+    kind = value.type
+    if kind in _INERT_VALUES:
         return True
+    if kind in _EFFECTS:
+        return False  # the query would capture ``value`` itself, which nothing holds
     captures = effects.captures(value)
     found = captures.get("effect")
     if not found:

@@ -40,12 +40,17 @@ class SpanMaker:
             )
         return self.make(start_row, start_col, end_row, end_col, node.start_byte, node.end_byte)
 
-    def string_contents(self, node: Node) -> Span:
-        """The span of a string literal's contents, without its one-byte quotes."""
+    def string_contents(self, node: Node, start: int, end: int, one_line: bool = False) -> Span:
+        """The span of a string literal's contents, without its one-byte quotes; ``start``
+        and ``end`` are the literal's byte offsets, ``one_line`` says it holds no newline
+        (its end point then follows from its start without asking the tree)."""
         start_row, start_col = node.start_point
-        end_row, end_col = node.end_point
-        start_byte = node.start_byte + 1
-        end_byte = max(start_byte, node.end_byte - 1)
+        if one_line:
+            end_row, end_col = start_row, start_col + end - start
+        else:
+            end_row, end_col = node.end_point
+        start_byte = start + 1
+        end_byte = max(start_byte, end - 1)
         if self._ascii:
             return _SPAN(
                 start_row + 1,

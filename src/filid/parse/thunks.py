@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from tree_sitter import Node
 
 from filid.model.facts import ImportFact
+from filid.parse.ancestors import Ancestors
 from filid.parse.load_reads import FUNCTION_NODES, calls_back_at_once
 
 __all__ = ["is_thunk_read", "lazy_callees"]
@@ -42,66 +43,76 @@ def lazy_callees(imports: Iterable[ImportFact]) -> frozenset[str]:
     )
 
 
-def is_thunk_read(node: Node, lazy: frozenset[str] = frozenset()) -> bool:
-    """Whether the value read ``node`` (an identifier in a value position) is read in a
-    thunk: the body of ``() => node`` handed to a call, or a callback of a ``lazy`` callee.
+def is_thunk_read(node: Node, above: Ancestors, lazy: frozenset[str] = frozenset()) -> bool:
+    """Whether the value read ``node`` (an identifier in a value position, with ancestors
+    ``above``) is read in a thunk: the body of ``() => node`` handed to a call, or a callback
+    of a ``lazy`` callee.
 
     An import is ``deferred`` when some read of its bindings is a thunk read and every other
     value read lies inside a function (``filid.parse.load_reads.inside_a_function``); see
     ``filid.parse.import_elision``.
     """
-    return _is_thunk_body(node) or _in_lazy_callback(node, lazy)
+    return _is_thunk_body(node, above) or _in_lazy_callback(above, lazy)
 
 
-def _in_lazy_callback(node: Node, lazy: frozenset[str]) -> bool:
-    """``node`` lies in a function handed to a call of a ``lazy`` callee (``relations``)."""
+def _in_lazy_callback(above: Ancestors, lazy: frozenset[str]) -> bool:
+    """The read lies in a function handed to a call of a ``lazy`` callee (``relations``)."""
     if not lazy:
         return False
-    current = node.parent
-    while current is not None:
-        if current.type in FUNCTION_NODES:
-            holder = current.parent
-            call = holder.parent if holder is not None else None
+    types = above.types
+    for index in range(len(types) - 1, -1, -1):
+        if types[index] in FUNCTION_NODES:
+            holder = above.at(index - 1)
+            call = above.at(index - 2)
             if holder is not None and holder.type == "arguments" and call is not None:
                 callee = call.child_by_field_name("function")
                 text = callee.text if callee is not None else None
                 if text is not None and text.decode("utf-8", "replace") in lazy:
                     return True
-        current = current.parent
     return False
 
 
-def _is_thunk_body(node: Node) -> bool:
+def _is_thunk_body(node: Node, above: Ancestors) -> bool:
     """``node`` (or the member chain it starts) is the whole body of ``() => …``."""
+    types = above.types
+    index = len(types) - 1
     current = node
-    parent = current.parent
-    while parent is not None and parent.type == "member_expression":
+    while index >= 0 and types[index] == "member_expression":
+        parent = above.nodes[index]
         target = parent.child_by_field_name("object")
         if target is None or target.id != current.id:
             return False
-        current, parent = parent, parent.parent
-    if parent is None or parent.type != "arrow_function":
+        current = parent
+        index -= 1
+    if index < 0 or types[index] != "arrow_function":
         return False
-    body = parent.child_by_field_name("body")
-    if body is None or body.id != current.id or parent.child_by_field_name("parameter"):
+    arrow = above.nodes[index]
+    body = arrow.child_by_field_name("body")
+    if body is None or body.id != current.id or arrow.child_by_field_name("parameter"):
         return False
-    parameters = parent.child_by_field_name("parameters")
+    parameters = arrow.child_by_field_name("parameters")
     if parameters is None or parameters.named_child_count != 0:
         return False
-    return _handed_to_a_call(parent)
+    return _handed_to_a_call(arrow, above, index)
 
 
-def _handed_to_a_call(arrow: Node) -> bool:
-    """The thunk is given to a call (``forwardRef(…)``, ``@ManyToOne(…)``), directly or as a
-    property of an object argument (``@ApiProperty({ type: () => X })``): the callee decides
-    when to read it. ``export const f = () => X`` is an ordinary function, not a thunk."""
-    holder = arrow.parent
-    if holder is not None and holder.type == "pair":
+def _handed_to_a_call(arrow: Node, above: Ancestors, index: int) -> bool:
+    """The thunk ``arrow`` (``above.nodes[index]``) is given to a call (``forwardRef(…)``,
+    ``@ManyToOne(…)``), directly or as a property of an object argument (``@ApiProperty({
+    type: () => X })``): the callee decides when to read it. ``export const f = () => X`` is
+    an ordinary function, not a thunk."""
+    holder_index = index - 1
+    holder = above.at(holder_index)
+    if holder is not None and above.types[holder_index] == "pair":
         value = holder.child_by_field_name("value")
         if value is None or value.id != arrow.id:
             return False
-        holder = holder.parent.parent if holder.parent is not None else None
+        # the pair's parent (an object) holds the object's parent
+        holder_index -= 2
+        holder = above.at(holder_index)
     # a built-in that calls it before returning (`list.map(() => X)`) reads it at load
     return (
-        holder is not None and holder.type == "arguments" and not calls_back_at_once(holder.parent)
+        holder is not None
+        and above.types[holder_index] == "arguments"
+        and not calls_back_at_once(above.at(holder_index - 1))
     )

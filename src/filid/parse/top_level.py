@@ -27,7 +27,7 @@ from filid.parse.declarations import (
     is_ambient_type,
 )
 from filid.parse.export_statements import read_export_statement
-from filid.parse.guards import silenced_statement
+from filid.parse.guards import silenced_after
 from filid.parse.side_effects import is_declaration_free
 from filid.parse.spans import SpanMaker
 from filid.parse.string_escapes import decode_escapes
@@ -92,7 +92,11 @@ class TopLevelWalker:
         return self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
     def walk(self, children: list[Node]) -> None:
+        previous: Node | None = None
         for node in children:
+            # the child before, for the import's compiler directive (``silenced_after``)
+            before = previous
+            previous = node
             kind = node.type
             if kind in _SKIPPED:
                 continue
@@ -104,7 +108,7 @@ class TopLevelWalker:
                 continue
             if kind == "import_statement":
                 self.in_prologue = False
-                self.import_statement(node)
+                self.import_statement(node, before)
             elif kind == "export_statement":
                 self.in_prologue = False
                 read_export_statement(self, node)
@@ -140,11 +144,14 @@ class TopLevelWalker:
 
     # -- imports -----------------------------------------------------------------------
 
-    def import_statement(self, node: Node) -> None:
+    def import_statement(self, node: Node, before: Node | None = None) -> None:
+        """One ``import`` statement; ``before`` is the child of the same parent just before
+        it (None when it is the first)."""
         span = self.spans.node(node)
         source_node: Node | None = None
         statement_type = False
         clause: Node | None = None
+        clause_kind = ""
         for child in node.children:
             kind = child.type
             if kind == "string":
@@ -153,11 +160,12 @@ class TopLevelWalker:
                 statement_type = True
             elif kind == "import_clause" or kind == "import_require_clause":
                 clause = child
+                clause_kind = kind
         names: list[str] = []
         if clause is None:
             import_kind = ImportKind.SIDE_EFFECT
             self.side_effect_free = False
-        elif clause.type == "import_require_clause":
+        elif clause_kind == "import_require_clause":
             # `import x = require('y')`: the string sits inside the clause.
             import_kind = ImportKind.TYPE if statement_type else ImportKind.REQUIRE
             names.append("*")
@@ -180,6 +188,8 @@ class TopLevelWalker:
         if self.full:
             self.statements.append(TopStatement(StatementKind.IMPORT, span, (), is_type))
         specifier, specifier_span = self.string_value(source_node)
+        if before is not None and not before.is_named:
+            before = node.prev_named_sibling
         self.imports.append(
             _IMPORT(
                 specifier,
@@ -190,7 +200,7 @@ class TopLevelWalker:
                 False,
                 True,
                 False,
-                silenced_statement(node),
+                silenced_after(before, span.line - 1),
                 True,
             )
         )
@@ -223,16 +233,21 @@ class TopLevelWalker:
                     if spec.type != "import_specifier":
                         continue
                     specifiers += 1
-                    name = spec.child_by_field_name("name")
-                    alias = spec.child_by_field_name("alias")
+                    tokens = spec.children
+                    if len(tokens) == 1:
+                        # `{ a }`: the one child is the required name (no `type`, no alias)
+                        name: Node | None = tokens[0]
+                        alias = None
+                    else:
+                        name = spec.child_by_field_name("name")
+                        alias = spec.child_by_field_name("alias")
                     imported = None if name is None else self.name_text(name)
                     if imported is not None:
                         names.append(imported)
                     local = imported if alias is None else self.name_text(alias)
                     if local is not None and self.full:
                         self.bindings.append(local)
-                    first = spec.child(0)
-                    if first is not None and first.type == "type":
+                    if tokens and tokens[0].type == "type":
                         typed += 1
                     elif local is not None:
                         locals_.append(local)
@@ -252,20 +267,21 @@ class TopLevelWalker:
     ) -> None:
         """Collect a declaration's facts; ``span`` (or, in lean mode, only ``line``) is the
         statement's when it is exported (``export const a = …``)."""
-        if self.side_effect_free and not is_declaration_free(node, self.effects):
+        node_kind = node.type
+        if self.side_effect_free and not is_declaration_free(node, self.effects, node_kind):
             self.side_effect_free = False
-        if node.type in _OVERLOADABLE:
+        if node_kind in _OVERLOADABLE:
             self.overloads = True
-        lean_kept = not self.full and node.type in _LEAN_DECLARATIONS
+        lean_kept = not self.full and node_kind in _LEAN_DECLARATIONS
         if not exported and not self.full and not lean_kept:
             return  # lean mode: only exports matter, and this declares none
         if span is None and self.full:
             span = self.spans.node(statement)
         if span is not None:
             line = span.line
-        declared = declared_names(node, self.source)
+        declared = declared_names(node, self.source, node_kind)
         if exported:
-            ambient_type = node.type == "ambient_declaration" and is_ambient_type(node)
+            ambient_type = node_kind == "ambient_declaration" and is_ambient_type(node)
             for kind, name in declared:
                 is_type = ambient_type or kind in TYPE_DECLARATIONS
                 if is_default:
@@ -313,13 +329,17 @@ class TopLevelWalker:
         if end - start < 2 or source[end - 1] != source[start]:
             return None, None  # a broken literal without its closing quote
         value = source[start + 1 : end - 1].decode("utf-8", "replace")
+        one_line = "\n" not in value  # then it ends on its first row, `end - start` bytes on
         if "\\" in value:
             decoded = decode_escapes(node, source)  # `'./\u00e9'` names `./é`
             value = value if decoded is None else decoded
-        return value, self.spans.string_contents(node)
+        return value, self.spans.string_contents(node, start, end, one_line)
 
     def name_text(self, node: Node) -> str:
         """An identifier's text, or a string name's contents (`export { "a-b" as c }`)."""
+        start = node.start_byte
+        end = node.end_byte
         if node.type == "string":
-            return self.source[node.start_byte + 1 : node.end_byte - 1].decode("utf-8", "replace")
-        return self.text(node)
+            start += 1
+            end -= 1
+        return self.source[start:end].decode("utf-8", "replace")

@@ -214,13 +214,18 @@ def read_regular_file_with_stat(
         remaining = max_bytes + 1
         # Ask for the size fstat gave (plus one byte, to see the end): one read of exactly
         # that many bytes, not a 1 MiB buffer allocated and shrunk for every small file.
-        want = info.st_size + 1
+        size = info.st_size
+        want = size + 1
         while remaining > 0:
             chunk = os.read(handle, min(remaining, max(want, 1 << 12)))
             if not chunk:
                 break
             chunks.append(chunk)
             remaining -= len(chunk)
+            if len(chunk) == size and len(chunks) == 1:
+                # a first read that stops at the size fstat gave, though asked for more, met
+                # the end of the regular file: no second read to be told so
+                break
         data = b"".join(chunks)
         if len(data) > max_bytes:
             raise UnsafePathError(f"{os.fsdecode(path)}: larger than {max_bytes} bytes")
