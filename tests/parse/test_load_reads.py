@@ -19,6 +19,11 @@ IMPORT = "import { A } from '..';\n"
         ("method.ts", "export class C { m() { return A.x; } }\n"),
         # a callback of a call filid does not know runs later (React's memo, forwardRef)
         ("memo.tsx", "export const C = memo((props) => <A {...props} />);\n"),
+        # an instance field's initialiser runs with each `new` (VTable's
+        # `type: string = AggregationType.SUM`), here never while the file loads
+        ("field.ts", "export class C { type: string = A.SUM; }\n"),
+        ("field_call.ts", "export class C { private t = A.make(1); }\n"),
+        ("field_class.ts", "export const C = class { t = A; };\n"),
         # `export { A }` is a live binding, not a read
         ("barrel.ts", "export { A };\n"),
         # a read only as a type
@@ -38,6 +43,11 @@ def test_reads_only_inside_functions_are_not_load_reads(path: str, body: str) ->
         ("top.ts", "export const x = A;\n"),
         ("extends.ts", "export class C extends A {}\n"),
         ("static.ts", "export class C { static x = A; }\n"),
+        # a decorator or a computed key of an instance field runs when the class is defined
+        ("field_decorator.ts", "export class C { @A() t = 1; }\n"),
+        ("field_key.ts", "export class C { [A.key] = 1; }\n"),
+        # an instance field of a class the file instantiates while it loads
+        ("field_new.ts", "class C { t = A; }\nexport const c = new C();\n"),
         ("default.ts", "export default A;\n"),
         ("argument.ts", "register(A);\n"),
         ("enum.ts", "export enum E { X = A }\n"),
@@ -67,3 +77,26 @@ def test_side_effect_imports_and_re_exports() -> None:
     assert side_effect.load_read is True
     # re-exports are marked as such; the rule reads `is_reexport` (they read nothing)
     assert all(fact.is_reexport for fact in re_exports)
+
+
+def test_a_name_another_import_statement_mentions_is_no_read() -> None:
+    # weaviate: `BatchReference` is also the imported name of an aliased import from another
+    # module; that mention reads nothing, so the first import is read only in a function
+    source = (
+        "import { BatchReference } from '../index.js';\n"
+        "import { BatchReference as BatchReferenceGRPC } from '../../proto/batch.js';\n"
+        "export const f = (r: BatchReference) => BatchReferenceGRPC.fromPartial(r);\n"
+    )
+    first, second = parse_source("serialize.ts", source.encode()).imports
+    assert (first.value_used, first.load_read) == (False, False)  # only a type: elided
+    assert (second.value_used, second.load_read) == (True, False)
+
+
+def test_a_name_read_at_load_beside_another_import_statement_is_a_read() -> None:
+    source = (
+        "import { BatchReference } from '../index.js';\n"
+        "import { BatchReference as BatchReferenceGRPC } from '../../proto/batch.js';\n"
+        "export const kind = BatchReference.kind;\n"
+    )
+    first, _ = parse_source("serialize.ts", source.encode()).imports
+    assert (first.value_used, first.load_read) == (True, True)

@@ -43,7 +43,9 @@ from filid.model.facts import (
 # directive silences the cycle rule on (``generated``, ``cycle_silenced``, last)
 # 16: a specifier's escape sequences are decoded (``'./\\u00e9'`` is ``./é``)
 # 17: whether the file is a webpack bundle (``bundle``, last)
-FACTS_FORMAT = 17
+# 18: a mention in another import statement reads nothing; an instance field's initialiser
+# runs with each ``new``, not at load (``load_read``)
+FACTS_FORMAT = 18
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there

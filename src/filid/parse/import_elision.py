@@ -21,6 +21,7 @@ _TYPE_POSITIONS = TYPE_CONTEXTS | {"nested_type_identifier", "type_predicate"}
 _VALUE_LEAVES = frozenset({"identifier", "shorthand_property_identifier"})
 _DECORATED_LEAVES = _VALUE_LEAVES | {"type_identifier"}
 _IMPORT = builder(ImportFact)  # the fast constructor: every field, in declaration order
+_IMPORT_STATEMENT = "import_statement"
 
 
 def is_typescript(path: str) -> bool:
@@ -182,8 +183,13 @@ def _mentions(root: Node, source: bytes, name: bytes, skip: tuple[int, int]) -> 
 
 
 def _is_value_position(above: Ancestors) -> bool:
-    """Whether a mention with ancestors ``above`` reads its binding as a value."""
+    """Whether a mention with ancestors ``above`` reads its binding as a value. A mention in
+    an import statement reads nothing: it names what another module exports (weaviate's
+    ``import { BatchReference as BatchReferenceGRPC } from '../proto'`` beside an import of
+    its own ``BatchReference``, judge M1)."""
     types = above.types
+    if _IMPORT_STATEMENT in types:
+        return False
     if types and types[-1] == "export_specifier":
         parent = above.nodes[-1]
         statement = above.at(len(types) - 3)

@@ -7,7 +7,8 @@ CommonJS output. A read inside a function body runs when the function is called,
 React component, a hook or a handler is long after every module has loaded.
 
 A read runs at load when it lies outside every function (a top-level statement, a class's
-``extends`` or decorator, a static field initialiser, a top-level call's argument, ``export
+``extends`` or decorator, a static field initialiser (an instance field's runs with each
+``new``, as a method body does), a top-level call's argument, ``export
 default X``, an ``enum`` or ``const`` initialiser), or when every function holding it runs
 while its enclosing code runs:
 
@@ -69,6 +70,8 @@ _SYNCHRONOUS_CALLERS = frozenset(
     }
 )
 _CLASSES = frozenset({"class_declaration", "class", "abstract_class_declaration"})
+# A class field (TypeScript's and the TSX grammar's node for every field).
+_FIELD = "public_field_definition"
 
 
 class LoadReads:
@@ -97,12 +100,13 @@ class LoadReads:
         if index >= 0 and types[index] == "export_specifier":
             return False
         functions = FUNCTION_NODES
-        if functions.isdisjoint(types):
-            return True  # outside every function
+        if functions.isdisjoint(types) and _FIELD not in types:
+            return True  # outside every function and class field
         runs = self._runs
         nodes = above.nodes
         while index >= 0:
-            if types[index] in functions:
+            kind = types[index]
+            if kind in functions or (kind == _FIELD and _in_instance_value(above, index)):
                 current = nodes[index]
                 known = runs.get(current.id)
                 if known is None:
@@ -169,13 +173,13 @@ _SYNCHRONOUS_NAMES = frozenset(name.encode() for name in _SYNCHRONOUS_CALLERS)
 
 def _unit_name(above: Ancestors, index: int) -> bytes | None:
     """The name the file calls the function ``above.nodes[index]`` by: a declared function,
-    a function assigned to a variable, or (for a method) its class."""
+    a function assigned to a variable, or (for a method or an instance field) its class."""
     function = above.nodes[index]
     kind = above.types[index]
     if kind in ("function_declaration", "generator_function_declaration"):
         name = function.child_by_field_name("name")
         return name.text if name is not None else None
-    if kind == "method_definition":
+    if kind == "method_definition" or kind == _FIELD:
         # its parent is the class body
         owner = above.at(index - 2)
         if owner is None or above.types[index - 2] not in _CLASSES:
@@ -185,6 +189,21 @@ def _unit_name(above: Ancestors, index: int) -> bytes | None:
             return name.text
         return _declared_as(owner, above.at(index - 3))
     return _declared_as(function, above.at(index - 1))
+
+
+def _in_instance_value(above: Ancestors, index: int) -> bool:
+    """Whether the read whose ancestors are ``above`` lies in the initialiser of the class
+    field ``above.nodes[index]``, a field of each instance (not ``static``): that runs when
+    the class is instantiated, not when it is defined (judge M1, VisActor/VTable's
+    ``type: string = AggregationType.SUM``). Its name, a computed key and its decorators run
+    at definition."""
+    field = above.nodes[index]
+    if any(child.type == "static" for child in field.children):
+        return False
+    if index == len(above.nodes) - 1:
+        return True  # the read is a child of the field: its value (a name is no identifier)
+    value = field.child_by_field_name("value")
+    return value is not None and value.id == above.nodes[index + 1].id
 
 
 def _declared_as(value: Node, holder: Node | None) -> bytes | None:
