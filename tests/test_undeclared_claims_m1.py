@@ -86,3 +86,70 @@ def test_text_after_the_first_value_is_read_only_when_asked(tmp_path: Path) -> N
     (tmp_path / "b.json").write_text('{"a": }\n}\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"b\.json: invalid JSON"):
         read_jsonc_file(tmp_path, "b.json", trailing=True)
+
+
+# VisActor/VTable: a test shim re-exports a deep path of a sibling package that its `exports`
+# does not publish; only tests import the shim, and the package's Jest config maps the
+# specifier (an unanchored `moduleNameMapper` key) to the sibling's source.
+SHIM = "packages/sheet/src/test-shims/plugins.ts"
+JEST = (
+    "const path = require('path');\n"
+    "module.exports = {\n"
+    "  preset: 'ts-jest',\n"
+    "  moduleNameMapper: {\n"
+    "    '@v/plugins': path.resolve(__dirname, '../plugins/src/index.ts'),\n"
+    "    '\\\\.(css|less)$': 'identity-obj-proxy',\n"
+    "  },\n"
+    "};\n"
+)
+MONOREPO = {
+    "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}\n',
+    "packages/plugins/package.json": json.dumps(
+        {
+            "name": "@v/plugins",
+            "main": "cjs/index.js",
+            "exports": {".": {"require": "./cjs/index.js", "import": "./es/index.js"}},
+        }
+    ),
+    "packages/plugins/src/index.ts": "export const history = 1;\n",
+    "packages/sheet/package.json": json.dumps(
+        {"name": "@v/sheet", "dependencies": {"@v/plugins": "workspace:*"}}
+    ),
+    "packages/sheet/jest.config.js": JEST,
+    "packages/sheet/src/index.ts": "export const sheet = 1;\n",
+    SHIM: "export * from '@v/plugins/cjs/index.js';\n",
+    "packages/sheet/__tests__/filter.test.ts": (
+        "import * as plugins from '../src/test-shims/plugins';\n"
+        "test('plugins', () => expect(plugins).toBeTruthy());\n"
+    ),
+}
+
+
+def test_a_deep_import_only_jest_runs_and_maps_is_no_claim(make_project: ProjectFactory) -> None:
+    assert claims(make_project(MONOREPO)) == []
+
+
+def test_the_same_shim_a_source_file_imports_is_a_claim(make_project: ProjectFactory) -> None:
+    # a bundler builds src/index.ts without Jest's mapping
+    index = "import * as plugins from './test-shims/plugins';\nexport const p = plugins;\n"
+    files = {**MONOREPO, "packages/sheet/src/index.ts": index}
+    assert claims(make_project(files)) == [f"unpublished-package-import {SHIM}:1"]
+
+
+def test_an_anchored_mapper_key_that_does_not_match_keeps_the_claim(
+    make_project: ProjectFactory,
+) -> None:
+    jest = JEST.replace("'@v/plugins':", "'^@v/plugins$':")
+    files = {**MONOREPO, "packages/sheet/jest.config.js": jest}
+    assert claims(make_project(files)) == [f"unpublished-package-import {SHIM}:1"]
+
+
+def test_the_jest_key_of_a_manifest_maps_the_same(make_project: ProjectFactory) -> None:
+    manifest = {
+        "name": "@v/sheet",
+        "dependencies": {"@v/plugins": "workspace:*"},
+        "jest": {"moduleNameMapper": {"@v/plugins": "<rootDir>/../plugins/src/index.ts"}},
+    }
+    files = {k: v for k, v in MONOREPO.items() if k != "packages/sheet/jest.config.js"}
+    files["packages/sheet/package.json"] = json.dumps(manifest)
+    assert claims(make_project(files)) == []
