@@ -61,3 +61,59 @@ def test_the_same_loop_when_the_read_file_reads_the_barrel_at_load_is_an_error(
     storage = APP["src/utils/storage/storage.js"] + "export const empty = isNull(null);\n"
     files = {**APP, "src/utils/storage/storage.js": storage}
     assert claims(make_project(files)) == [LOOP]
+
+
+# jagenjo/webglstudio.js, greasemonkey/greasemonkey: CodeMirror 5 vendored flat (its core as
+# `codemirror.js`, not `lib/codemirror.js`) and loaded by <script> tags; each addon's UMD
+# wrapper requires `../../lib/codemirror` in its CommonJS arm, which a page never runs.
+def _umd(*requires: str) -> str:
+    args = ", ".join(f'require("{r}")' for r in requires)
+    deps = ", ".join(f'"{r}"' for r in requires)
+    return (
+        "(function (mod) {\n"
+        '  if (typeof exports == "object" && typeof module == "object") // CommonJS\n'
+        f"    mod({args});\n"
+        '  else if (typeof define == "function" && define.amd) // AMD\n'
+        f"    define([{deps}], mod);\n"
+        "  else mod(CodeMirror);\n"
+        "})(function (CodeMirror) {\n  CodeMirror.defineExtension('x', function () {});\n});\n"
+    )
+
+
+CURSOR = "third-party/codemirror/addon/search/searchcursor.js"
+SEARCH = "third-party/codemirror/addon/search/search.js"
+VENDORED = {
+    "package.json": '{"name": "greasemonkey", "private": true, "devDependencies": {"karma": "6"}}',
+    "third-party/codemirror/codemirror.js": "(function (g) {\n  g.CodeMirror = {};\n})(this);\n",
+    CURSOR: _umd("../../lib/codemirror"),
+    SEARCH: _umd("../../lib/codemirror", "./searchcursor"),
+    "src/edit.html": '<script src="/third-party/codemirror/addon/search/search.js"></script>\n',
+}
+
+
+def test_the_loader_arm_of_a_vendored_umd_file_is_no_claim(make_project: ProjectFactory) -> None:
+    assert claims(make_project(VENDORED)) == []
+
+
+def test_a_umd_file_an_es_module_imports_keeps_its_claims(make_project: ProjectFactory) -> None:
+    # a bundler meets search.js through the import, takes its CommonJS arm, and so that of
+    # searchcursor.js: both requires of lib/codemirror must resolve
+    app = "import '../third-party/codemirror/addon/search/search.js';\nexport const app = 1;\n"
+    files = {**VENDORED, "src/app.js": app}
+    assert claims(make_project(files)) == [
+        f"unresolved-import {SEARCH}:3",
+        f"unresolved-import {CURSOR}:3",
+    ]
+
+
+def test_a_require_outside_a_loader_arm_keeps_its_claim(make_project: ProjectFactory) -> None:
+    cursor = 'const CodeMirror = require("../../lib/codemirror");\nmodule.exports = CodeMirror;\n'
+    files = {**VENDORED, CURSOR: cursor}
+    assert claims(make_project(files)) == [f"unresolved-import {CURSOR}:1"]
+
+
+def test_what_a_package_entry_requires_keeps_its_claim(make_project: ProjectFactory) -> None:
+    # Node loads the manifest's entry, and with it what its CommonJS arm requires
+    manifest = '{"name": "cm-search", "main": "third-party/codemirror/addon/search/search.js"}'
+    files = {**VENDORED, "package.json": manifest}
+    assert f"unresolved-import {CURSOR}:3" in claims(make_project(files))

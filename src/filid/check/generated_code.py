@@ -57,6 +57,7 @@ from filid.check.tsconfig_named import TsconfigNamedFiles
 from filid.check.tshy_layout import TshyBuilds
 from filid.check.twin_trees import TwinTrees
 from filid.check.typedoc_media import TypedocMedia
+from filid.check.umd_arms import UmdArms
 from filid.check.unchecked_files import UncheckedErasedImports
 from filid.check.url_imports import bundler_ignored
 from filid.check.workspace_negated import NegatedWorkspacePackages
@@ -202,6 +203,7 @@ class _Context:
         self.configured_extensions = ConfiguredExtensions(project.root, self.configs)
         self.parked = ParkedFiles(project)
         self.installer_stubs = InstallerStubs(project)
+        self.umd_arms = UmdArms(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -542,6 +544,18 @@ def _parked(context: _Context, query: _Query) -> bool:
     return context.parked.holds(query.file)
 
 
+def _umd_loader_arm(context: _Context, query: _Query) -> bool:
+    """The CommonJS arm of a vendored UMD wrapper no module loader loads (webglstudio's and
+    greasemonkey's CodeMirror 5, loaded by `<script>` tags: `check.umd_arms`)."""
+    facts = query.facts
+    return facts is not None and any(
+        fact.line == query.line
+        and fact.specifier == query.specifier
+        and context.umd_arms.holds(query.file, fact.span.start_byte, fact.span.end_byte)
+        for fact in facts.imports
+    )
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -595,6 +609,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _rendered_template,
     _configured_extension,
     _parked,
+    _umd_loader_arm,
 )
 
 
