@@ -117,3 +117,41 @@ def test_what_a_package_entry_requires_keeps_its_claim(make_project: ProjectFact
     manifest = '{"name": "cm-search", "main": "third-party/codemirror/addon/search/search.js"}'
     files = {**VENDORED, "package.json": manifest}
     assert f"unresolved-import {CURSOR}:3" in claims(make_project(files))
+
+
+# koishijs/koishi: `require('./locales/zh-CN')` loads `zh-CN.yml`; the root manifest's
+# `yml-register` (tests run under `-r yml-register`) and `yakumo-esbuild` (the build) make
+# `.yml` loadable without its extension.
+KOISHI = {
+    "package.json": (
+        '{"name": "koishi-root", "private": true, "workspaces": ["plugins/*"],\n'
+        ' "scripts": {"test": "yakumo mocha -r esbuild-register -r yml-register"},\n'
+        ' "devDependencies": {"yakumo-esbuild": "1.0.0", "yml-register": "1.2.5"}}\n'
+    ),
+    "plugins/hmr/package.json": '{"name": "@koishijs/plugin-hmr", "main": "src/index.ts"}\n',
+    "plugins/hmr/src/index.ts": (
+        "export const locales = { 'zh-CN': require('./locales/zh-CN') };\n"
+    ),
+    "plugins/hmr/src/locales/zh-CN.yml": "hmr:\n  reloaded: 已重载\n",
+}
+
+
+def test_a_declared_yaml_hook_finds_the_yml_file(make_project: ProjectFactory) -> None:
+    assert claims(make_project(KOISHI)) == []
+
+
+def test_without_a_declared_yaml_hook_the_require_is_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    files = {
+        **KOISHI,
+        "package.json": '{"name": "r", "private": true, "workspaces": ["plugins/*"]}',
+    }
+    assert claims(make_project(files)) == ["unresolved-import plugins/hmr/src/index.ts:1"]
+
+
+def test_a_declared_yaml_hook_finds_no_file_that_is_not_there(
+    make_project: ProjectFactory,
+) -> None:
+    files = {k: v for k, v in KOISHI.items() if not k.endswith(".yml")}
+    assert claims(make_project(files)) == ["unresolved-import plugins/hmr/src/index.ts:1"]

@@ -38,7 +38,7 @@ from filid.check.prefixed_siblings import PrefixedSiblings
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.rendered_targets import ConfiguredExtensions, rendered_from_template
-from filid.check.require_hooks import hooked_twins
+from filid.check.require_hooks import YamlHooks, hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.script_emits import ScriptEmits
 from filid.check.static_assets import StaticAssets
@@ -204,6 +204,7 @@ class _Context:
         self.parked = ParkedFiles(project)
         self.installer_stubs = InstallerStubs(project)
         self.umd_arms = UmdArms(project)
+        self.yaml_hooks = YamlHooks(project.root, frozenset(project.tree.files))
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -416,7 +417,11 @@ def _bundler_twin(context: _Context, query: _Query) -> bool:
     return any(
         os.path.isfile(root / twin)
         for base in query.own_bases()
-        for twin in (*_bundler_twins(base), *hooked_twins(base))
+        for twin in (
+            *_bundler_twins(base),
+            *hooked_twins(base),
+            *context.yaml_hooks.twins(query.file, base),
+        )
     )
 
 
