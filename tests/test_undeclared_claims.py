@@ -69,6 +69,11 @@ def test_each_hop_of_the_shown_route_leaves_the_file_the_last_one_reached(
             "import { actions } from '../actions';\nexport const Actions = () => actions;\n"
         ),
         "components/Picker.tsx": "import { App } from '..';\nexport const Picker = () => App;\n",
+        # a second importer of Layer: entered there, the loop reaches App.tsx, whose load-time
+        # read of Layer then meets it unfinished (with App.tsx its only importer, it could not)
+        "components/Toolbar.tsx": (
+            "import { Layer } from './Layer';\nexport const Toolbar = () => Layer;\n"
+        ),
         "actions/index.ts": "export { actions } from './canvas';\n",
         "actions/canvas.ts": (
             "import { Picker } from '../components/Picker';\nexport const actions = [Picker];\n"

@@ -21,6 +21,7 @@ from filid.check.bundler_aliases import BundlerAliases, build_configs, bundler_a
 from filid.check.clock import timestamp
 from filid.check.exports_blind import ExportsBlind
 from filid.check.generated_code import generated_imports
+from filid.check.jest_mappers import JestMappers
 from filid.check.private_templates import PrivateTemplates
 from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
@@ -284,9 +285,10 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     blind: ExportsBlind | None = None
 
     templates = PrivateTemplates(project.file_graph.edges)
+    jest: JestMappers | None = None
 
     def aliased(importer: str, specifier: str) -> bool:
-        nonlocal aliases, patterns, blind
+        nonlocal aliases, patterns, blind, jest
         if templates.holds(importer):
             # a private template folder a script copies into a new package
             # (react-native-firebase's `scripts/_TEMPLATE_`): its imports are checked there
@@ -299,6 +301,10 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
             patterns = AliasPatterns(project.root, build_configs(project.tree.files))
         if patterns.matches(importer, specifier):
             return True  # an alias `find: /…/` matches it (uppy's dev app: `check.alias_patterns`)
+        if jest is None:
+            jest = _jest_mappers(project)
+        if jest.maps(importer, specifier):
+            return True  # a file only Jest runs, whose config maps it (`check.jest_mappers`)
         if blind is None:
             blind = ExportsBlind(project)
         # aliases filid cannot read (a generated tsconfig base), or a toolchain that never
@@ -306,6 +312,18 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
         return blind.holds(importer)
 
     return unpublished_of(project.file_graph.edges, project.resolver, aliased)
+
+
+def _jest_mappers(project: Project) -> JestMappers:
+    by_target: dict[str, list[str]] = {}
+    for edge in project.file_graph.edges:
+        by_target.setdefault(edge.target, []).append(edge.source)
+    return JestMappers(
+        project.root,
+        frozenset(project.tree.files),
+        project.test_files,
+        lambda file: by_target.get(file, ()),
+    )
 
 
 def unpublished_of(

@@ -38,7 +38,7 @@ from filid.check.prefixed_siblings import PrefixedSiblings
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.rendered_targets import ConfiguredExtensions, rendered_from_template
-from filid.check.require_hooks import hooked_twins
+from filid.check.require_hooks import YamlHooks, hooked_twins
 from filid.check.run_time_paths import LeftOutIslands, unclaimed_run_time_imports
 from filid.check.script_emits import ScriptEmits
 from filid.check.static_assets import StaticAssets
@@ -57,6 +57,7 @@ from filid.check.tsconfig_named import TsconfigNamedFiles
 from filid.check.tshy_layout import TshyBuilds
 from filid.check.twin_trees import TwinTrees
 from filid.check.typedoc_media import TypedocMedia
+from filid.check.umd_arms import UmdArms
 from filid.check.unchecked_files import UncheckedErasedImports
 from filid.check.url_imports import bundler_ignored
 from filid.check.workspace_negated import NegatedWorkspacePackages
@@ -202,6 +203,8 @@ class _Context:
         self.configured_extensions = ConfiguredExtensions(project.root, self.configs)
         self.parked = ParkedFiles(project)
         self.installer_stubs = InstallerStubs(project)
+        self.umd_arms = UmdArms(project)
+        self.yaml_hooks = YamlHooks(project.root, frozenset(project.tree.files))
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -414,7 +417,11 @@ def _bundler_twin(context: _Context, query: _Query) -> bool:
     return any(
         os.path.isfile(root / twin)
         for base in query.own_bases()
-        for twin in (*_bundler_twins(base), *hooked_twins(base))
+        for twin in (
+            *_bundler_twins(base),
+            *hooked_twins(base),
+            *context.yaml_hooks.twins(query.file, base),
+        )
     )
 
 
@@ -542,6 +549,18 @@ def _parked(context: _Context, query: _Query) -> bool:
     return context.parked.holds(query.file)
 
 
+def _umd_loader_arm(context: _Context, query: _Query) -> bool:
+    """The CommonJS arm of a vendored UMD wrapper no module loader loads (webglstudio's and
+    greasemonkey's CodeMirror 5, loaded by `<script>` tags: `check.umd_arms`)."""
+    facts = query.facts
+    return facts is not None and any(
+        fact.line == query.line
+        and fact.specifier == query.specifier
+        and context.umd_arms.holds(query.file, fact.span.start_byte, fact.span.end_byte)
+        for fact in facts.imports
+    )
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -595,6 +614,7 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _rendered_template,
     _configured_extension,
     _parked,
+    _umd_loader_arm,
 )
 
 

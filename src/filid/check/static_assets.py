@@ -25,7 +25,14 @@ An Angular workspace's asset folders count the same way (judge K2, material.angu
 ``src/assets/stack-blitz/src/main.ts`` is a StackBlitz template the docs site serves): a
 folder that an ``angular.json`` lists in a target's ``options.assets`` (a string naming a
 folder, or an ``{"input": …}`` entry), relative to the workspace's folder, is copied to the
-output untransformed by the Angular CLI.
+output untransformed by the Angular CLI. There the programs that matter are the ones the
+Angular CLI compiles: the ``tsConfig`` each target of that ``angular.json`` names (judge M1,
+deepkit-framework: ``website/src/assets/code/*.ts`` are snippets the start page shows as
+text; ``tsconfig.app.json`` lists its ``files``, and the workspace's ``tsconfig.json``, which
+every target's config extends, has no ``include``). A source of an Angular asset folder that
+none of those programs takes in is such a source even when the folder's own ``tsconfig.json``
+would take it in (no tool of the workspace compiles that config by itself); a workspace whose
+targets name no ``tsConfig`` keeps the rule above.
 
 Still claims: a TypeScript file of ``public/`` that the site's tsconfig includes, one in a
 ``public/`` folder with no such tool config beside it, and every file outside the root.
@@ -60,6 +67,8 @@ class StaticAssets:
         self._by_target: dict[str, set[str]] | None = None
         self._answers: dict[str, bool] = {}
         self._angular: tuple[str, ...] | None = None
+        # each Angular asset folder: the tsconfigs its workspace's targets compile
+        self._angular_programs: dict[str, tuple[str, ...]] = {}
 
     def holds(self, file: str) -> bool:
         """Whether ``file`` is such a source (module docstring)."""
@@ -78,16 +87,23 @@ class StaticAssets:
             return False
         tsconfigs = self._project.resolver.tsconfigs
         options = tsconfigs.for_file(file)
-        return (
+        if (
             options is None
             or is_within(parent_dir(options.config), root)
             or not tsconfigs.compiles(file)
+        ):
+            return True
+        programs = self._angular_programs.get(root, ())
+        return bool(programs) and not any(
+            tsconfigs.program_includes(config, file) for config in programs
         )
 
     def _static_root(self, file: str) -> str | None:
         """The static-asset root holding ``file`` (module docstring), the innermost first."""
         if self._angular is None:
-            self._angular = tuple(sorted(set(_angular_assets(self._project)), reverse=True))
+            found = _angular_assets(self._project)
+            self._angular = tuple(sorted(found, reverse=True))
+            self._angular_programs = found
         for folder in self._angular:  # reverse order: a folder before any folder above it
             if is_within(file, folder):
                 return folder
@@ -115,21 +131,36 @@ class StaticAssets:
         return self._by_target
 
 
-def _angular_assets(project: Project) -> list[str]:
-    """The folders the ``angular.json`` files of ``project`` list as build assets."""
-    found: list[str] = []
+def _angular_assets(project: Project) -> dict[str, tuple[str, ...]]:
+    """The folders the ``angular.json`` files of ``project`` list as build assets, each with
+    the project files its workspace's targets name as ``tsConfig`` (the programs the Angular
+    CLI compiles; the options' and every configuration's)."""
+    found: dict[str, set[str]] = {}
+    files = frozenset(project.tree.files)
     for config in project.tree.files:
         if config.rpartition("/")[2] != "angular.json":
             continue
         try:
-            data = read_jsonc_file(project.root, config)
+            data = read_jsonc_file(project.root, config, trailing=True)
         except InputError:
             continue
+        folders: list[str] = []
+        programs: set[str] = set()
         projects = data.get("projects") if isinstance(data, dict) else None
         for entry in projects.values() if isinstance(projects, dict) else ():
             architect = entry.get("architect") if isinstance(entry, dict) else None
             for target in architect.values() if isinstance(architect, dict) else ():
                 options = target.get("options") if isinstance(target, dict) else None
+                configurations = target.get("configurations") if isinstance(target, dict) else None
+                for settings in (
+                    options,
+                    *(configurations.values() if isinstance(configurations, dict) else ()),
+                ):
+                    program = settings.get("tsConfig") if isinstance(settings, dict) else None
+                    if isinstance(program, str) and program and not program.startswith("/"):
+                        named = join_path(parent_dir(config), program)
+                        if named in files:
+                            programs.add(named)
                 assets = options.get("assets") if isinstance(options, dict) else None
                 for asset in assets if isinstance(assets, list) else ():
                     path = asset.get("input") if isinstance(asset, dict) else asset
@@ -137,5 +168,7 @@ def _angular_assets(project: Project) -> list[str]:
                         continue
                     folder = join_path(parent_dir(config), path.rstrip("/"))
                     if os.path.isdir(project.root / folder):
-                        found.append(folder)
-    return found
+                        folders.append(folder)
+        for folder in folders:
+            found.setdefault(folder, set()).update(programs)
+    return {folder: tuple(sorted(programs)) for folder, programs in found.items()}

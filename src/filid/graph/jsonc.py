@@ -87,12 +87,17 @@ def parse_jsonc(text: str) -> object:
     return json_loads(strip_jsonc(text))
 
 
-def read_jsonc_file(root: Path, rel_path: str, *, empty: object = None) -> object:
+def read_jsonc_file(
+    root: Path, rel_path: str, *, empty: object = None, trailing: bool = False
+) -> object:
     """Read and parse ``root/rel_path``; any failure is an ``InputError`` naming the file.
 
     ``empty``: what a file holding nothing but whitespace and comments means, when the tool
     that reads such a file accepts it (``tsc`` reads an empty ``tsconfig.json`` as ``{}``);
-    None: such a file is invalid JSON like any other.
+    None: such a file is invalid JSON like any other. ``trailing``: text after the first
+    complete value is ignored, when the tool that reads the file does so (the Angular CLI
+    reads ``angular.json`` with ``jsonc-parser``, which stops there: deepkit-framework's
+    ``website/angular.json`` ends with one ``}`` too many and builds).
     """
     try:
         text = read_regular_file(root / rel_path, MAX_JSON_BYTES).decode("utf-8")
@@ -105,8 +110,21 @@ def read_jsonc_file(root: Path, rel_path: str, *, empty: object = None) -> objec
     except json.JSONDecodeError as exc:
         if empty is not None and not strip_jsonc(text.removeprefix("\ufeff")).strip():
             return empty
+        first = _first_value(text) if trailing and exc.msg == "Extra data" else None
+        if first is not None:
+            return first
         raise InputError(
             f"{rel_path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from exc
     except RecursionError as exc:
         raise InputError(f"{rel_path}: invalid JSON: nested too deeply") from exc
+
+
+def _first_value(text: str) -> object:
+    """The first complete JSON value of ``text`` (comments and trailing commas allowed), or
+    None when that first value is itself malformed."""
+    try:
+        value, _ = json.JSONDecoder().raw_decode(strip_jsonc(text.removeprefix("\ufeff")).lstrip())
+    except (ValueError, RecursionError):  # malformed, a number too long, nested too deep
+        return None
+    return value
