@@ -89,3 +89,77 @@ def test_without_ng_packagr_the_source_exports_map_is_what_is_published(
         f"unpublished-package-import {FLEX}:1",
         f"unpublished-package-import {FLEX}:2",
     ]
+
+
+# F5: `tsc -p src/tsconfig.packagr.json` emits `src/**` into `dist/src/` (the root config's
+# `rootDir: "./src"`, its own `outDir: "../dist/src"`), and the post-build script copies the
+# schema to `dist/` and writes `dist/package.json`, nothing into `dist/src/`.
+SCHEMA = "src/lib/ng-package/schema.ts"
+VERSION = "src/lib/commands/version.command.ts"
+NG_PACKAGR = {
+    "package.json": (
+        '{"name": "ng-packagr", "main": "./src/public_api.js", "scripts": {"build": '
+        '"rimraf dist && tsc -p src/tsconfig.packagr.json && node ./scripts/postbuild.js"}}\n'
+    ),
+    "tsconfig.json": (
+        '{"compilerOptions": {"module": "commonjs", "rootDir": "./src"}, "exclude": ["dist"]}\n'
+    ),
+    "src/tsconfig.packagr.json": (
+        '{"extends": "../tsconfig.json", "compilerOptions": {"outDir": "../dist/src"}, '
+        '"files": ["public_api.ts"], "exclude": ["**/*.spec.ts"]}\n'
+    ),
+    "scripts/postbuild.js": (
+        "const { copyFileSync, writeFileSync } = require('fs');\n"
+        "copyFileSync('src/ng-package.schema.json', 'dist/ng-package.schema.json');\n"
+        "writeFileSync('dist/package.json', JSON.stringify({ name: 'ng-packagr' }));\n"
+    ),
+    "src/ng-package.schema.json": '{"type": "object"}\n',
+    "src/public_api.ts": (
+        "export { schema } from './lib/ng-package/schema';\n"
+        "export { version } from './lib/commands/version.command';\n"
+    ),
+    SCHEMA: "export const schema = require('../../../ng-package.schema.json');\n",
+    VERSION: "export const version = require('../../package.json').version;\n",
+}
+
+
+def test_a_require_of_what_the_post_build_script_copies_beside_the_out_dir_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # version.command.ts's `../../package.json` is `dist/src/package.json`: nothing writes it
+    assert claims(make_project(NG_PACKAGR)) == [f"unresolved-import {VERSION}:1"]
+
+
+def test_without_the_copy_the_require_from_the_out_dir_stays_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    script = "require('fs').writeFileSync('dist/package.json', '{}');\n"
+    files = {**NG_PACKAGR, "scripts/postbuild.js": script}
+    assert claims(make_project(files)) == [
+        f"unresolved-import {VERSION}:1",
+        f"unresolved-import {SCHEMA}:1",
+    ]
+
+
+def test_a_cp_of_a_package_script_writes_the_required_file_too(
+    make_project: ProjectFactory,
+) -> None:
+    manifest = (
+        '{"name": "ng-packagr", "scripts": {"build": "tsc -p src/tsconfig.packagr.json '
+        '&& cp src/ng-package.schema.json dist/"}}\n'
+    )
+    assert claims(make_project({**NG_PACKAGR, "package.json": manifest})) == [
+        f"unresolved-import {VERSION}:1"
+    ]
+
+
+def test_a_file_the_configs_program_leaves_out_is_not_emitted_there_and_stays_a_claim(
+    make_project: ProjectFactory,
+) -> None:
+    # only the root config (no `outDir`) compiles it: it is not emitted into `dist/src/`
+    tool = "src/lib/ng-package/dump-schema.ts"
+    text = "export const schema = require('../../../ng-package.schema.json');\n"
+    assert claims(make_project({**NG_PACKAGR, tool: text})) == [
+        f"unresolved-import {VERSION}:1",
+        f"unresolved-import {tool}:1",
+    ]
