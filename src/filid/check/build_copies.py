@@ -61,11 +61,14 @@ _SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts")
 
 @dataclass(frozen=True)
 class _Call:
-    """One copy or write call: the string literals and identifiers of its arguments."""
+    """One copy or write call: the string literals and identifiers of its arguments, and
+    each path argument that is one plain string literal (``'dist/x.json'``), else None."""
 
     source: tuple[str, ...]
     target: tuple[str, ...]
     target_names: frozenset[str] = field(default_factory=frozenset)
+    source_path: str | None = None
+    target_path: str | None = None
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,31 @@ class BuildCopies:
                 if _calls_write_beside(parsed, relative, name) or _targets_write_beside(
                     parsed.targets, relative, name
                 ):
+                    return True
+        return False
+
+    def writes_file(self, package: str, path: str) -> bool:
+        """Whether a script that a ``package.json`` script of ``package`` runs (or one it
+        imports, as for :meth:`writes_beside_copy`) writes the root-relative ``path``: a write
+        call, or a copy call of a file, whose target is the plain literal naming ``path``
+        from the package folder (where the package manager runs the script), or a copy of a
+        folder of the package into a literal folder holding ``path`` whose source holds the
+        file ``path`` stands for (``cpSync('src/assets', 'dist/assets', …)``)."""
+        for script in self._reached_scripts(package):
+            parsed = self._parse(script)
+            for write in parsed.writes:
+                if write.target_path is not None and join_path(package, write.target_path) == path:
+                    return True
+            for copy in parsed.copies:
+                if copy.target_path is None:
+                    continue
+                target = join_path(package, copy.target_path)
+                if target == path:
+                    return True
+                if copy.source_path is None or not is_within(path, target):
+                    continue
+                source = join_path(package, copy.source_path)
+                if join_path(source, path[len(target) + 1 :]) in self._files:
                     return True
         return False
 
@@ -191,10 +219,23 @@ class BuildCopies:
             for name, _, values in named_calls(root):
                 if name in _COPIES and len(values) >= 2:
                     parsed.copies.append(
-                        _Call(_literals(values[0]), _literals(values[1]), _identifiers(values[1]))
+                        _Call(
+                            _literals(values[0]),
+                            _literals(values[1]),
+                            _identifiers(values[1]),
+                            _plain_literal(values[0]),
+                            _plain_literal(values[1]),
+                        )
                     )
                 elif name in _WRITES and values:
-                    parsed.writes.append(_Call((), _literals(values[0]), _identifiers(values[0])))
+                    parsed.writes.append(
+                        _Call(
+                            (),
+                            _literals(values[0]),
+                            _identifiers(values[0]),
+                            target_path=_plain_literal(values[0]),
+                        )
+                    )
             parsed.targets.extend(_copy_targets(root))
         self._parsed[script] = parsed
         return parsed
@@ -281,6 +322,19 @@ def _literals(node: Node) -> tuple[str, ...]:
             found.append(current.text.decode("utf-8", "replace"))
         stack.extend(current.named_children)
     return tuple(found)
+
+
+def _plain_literal(node: Node) -> str | None:
+    """The text of a string literal (or a template string without substitutions) naming a
+    relative path, else None."""
+    if node.type not in ("string", "template_string") or node.text is None:
+        return None
+    if any(child.type == "template_substitution" for child in node.named_children):
+        return None
+    text = node.text.decode("utf-8", "replace")[1:-1]
+    if not text or "\\" in text or text.startswith(("/", "~")) or text in (".", "./"):
+        return None
+    return text
 
 
 def _identifiers(node: Node) -> frozenset[str]:

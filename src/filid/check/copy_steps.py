@@ -80,6 +80,14 @@ class CopySteps:
                 folder = parent_dir(folder)
         return False
 
+    def writes_file(self, path: str) -> bool:
+        """Whether a ``cp`` of a step or a script writes the root-relative ``path`` by name
+        (``cp x.json dist/``, ``cp x.json dist/x.json``): a folder it fills or creates
+        does not count."""
+        if not self._loaded:
+            self._load()
+        return path in self._files
+
     def _package_of(self, file: str) -> str:
         if self._packages is None:
             self._packages = frozenset(

@@ -22,6 +22,7 @@ from filid.check.clock import timestamp
 from filid.check.exports_blind import ExportsBlind
 from filid.check.generated_code import generated_imports
 from filid.check.jest_mappers import JestMappers
+from filid.check.ng_packagr_entries import NgPackagrEntryPoints
 from filid.check.private_templates import PrivateTemplates
 from filid.check.project import Project, gc_paused
 from filid.check.scoping import restrict, select_rules
@@ -279,16 +280,22 @@ def unpublished_imports(project: Project) -> dict[tuple[str, str], str]:
     import in a test fixture (``scan.classify.is_fixture_path``), one whose importer's
     toolchain never reads ``exports`` or whose aliases filid cannot read
     (``check.exports_blind``), and one in a private template folder a script copies into a
-    new package (``check.private_templates``: react-native-firebase's ``_TEMPLATE_``)."""
+    new package (``check.private_templates``: react-native-firebase's ``_TEMPLATE_``). A
+    subpath ng-packagr publishes as a secondary entry point (``check.ng_packagr_entries``:
+    flex-layout's ``@angular/flex-layout/_private-utils``) is published: ng-packagr writes
+    its ``exports`` entry into the dist manifest."""
     aliases: BundlerAliases | None = None
     patterns: AliasPatterns | None = None
     blind: ExportsBlind | None = None
 
     templates = PrivateTemplates(project.file_graph.edges)
     jest: JestMappers | None = None
+    entry_points = NgPackagrEntryPoints(project)
 
     def aliased(importer: str, specifier: str) -> bool:
         nonlocal aliases, patterns, blind, jest
+        if entry_points.publishes(specifier):
+            return True  # ng-packagr writes its `exports` entry (`check.ng_packagr_entries`)
         if templates.holds(importer):
             # a private template folder a script copies into a new package
             # (react-native-firebase's `scripts/_TEMPLATE_`): its imports are checked there

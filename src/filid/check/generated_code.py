@@ -188,7 +188,7 @@ class _Context:
         self.deno_root_dirs = DenoRootDirs(project)
         self.hoisted = HoistedPackages(project)
         self.tshy = TshyBuilds(project)
-        self.script_emits = ScriptEmits(project)
+        self.script_emits = ScriptEmits(project, self.build_copies, self.copy_steps)
         self.unchecked_erased = UncheckedErasedImports(project)
         self.data_folders = DataFolders(project)
         self.tiddlers = TiddlerFolders(project.root)
@@ -366,9 +366,10 @@ def _from_emitted_file(context: _Context, query: _Query) -> bool:
 
 
 def _from_script_emit(context: _Context, query: _Query) -> bool:
-    """Resolves from where a package script's `tsc … --outDir` emits the importer
-    (graphql-voyager's `require('../package.json')` in `src/middleware/hapi.ts`, run as
-    `middleware/hapi.js`; `check.script_emits`)."""
+    """Resolves from where a package script's `tsc … --outDir` (or `tsc -p <config>`) emits
+    the importer, or names a file its build copies there (graphql-voyager's
+    `require('../package.json')` in `src/middleware/hapi.ts`, run as `middleware/hapi.js`;
+    ng-packagr's schema, copied to `dist/`; `check.script_emits`)."""
     return context.script_emits.resolves(query.file, query.line, query.specifier)
 
 
