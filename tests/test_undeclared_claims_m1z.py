@@ -278,3 +278,37 @@ def test_a_folder_no_prisma_generator_writes_stays_claimed(make_project: Project
     assert claims(make_project({**PRISMA, "prisma/schema.prisma": schema})) == [
         "unresolved-import prisma/index.ts:1"
     ]
+
+
+# -- tfjs-tflite: copy_to_dist(dest_dir = ".") copies another repository's files (M1, F3) ----
+
+TFLITE = {
+    "WORKSPACE": 'workspace(name = "tfjs")\n',
+    "package.json": '{"name": "tfjs-monorepo", "private": true}\n',
+    "tfjs-tflite/package.json": '{"name": "@tensorflow/tfjs-tflite"}\n',
+    "tfjs-tflite/wasm/BUILD.bazel": (
+        'load("//tools:copy_to_dist.bzl", "copy_to_dist")\n\n'
+        "copy_to_dist(\n"
+        '    name = "wasm",\n'
+        '    srcs = ["@tflite_wasm_files//:wasm_files"],\n'
+        '    dest_dir = ".",\n'
+        ")\n"
+    ),
+    "tfjs-tflite/tsconfig.json": '{"compilerOptions": {"outDir": "./dist"}, "include": ["src/"]}\n',
+    "tfjs-tflite/src/tflite_web_api_client.js": (
+        "const client = require('../wasm/tflite_web_api_client.js');\nmodule.exports = client;\n"
+    ),
+    # the TypeScript sources import the JavaScript shim: it is part of the program
+    "tfjs-tflite/src/image_classifier.ts": (
+        "import * as client from './tflite_web_api_client';\nexport const c = client;\n"
+    ),
+}
+
+
+def test_a_file_copied_into_the_package_folder_is_no_claim_there_only(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(TFLITE)) == []
+    client = "tfjs-tflite/src/tflite_web_api_client.js"
+    elsewhere = {**TFLITE, client: "module.exports = require('./tflite_web_api_client_impl.js');\n"}
+    assert claims(make_project(elsewhere)) == [f"unresolved-import {client}:1"]

@@ -40,6 +40,7 @@ import ast
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES
@@ -85,13 +86,17 @@ class BazelOutputs:
     (module docstring)."""
 
     def __init__(self, project: Project) -> None:
+        self._project = project
         self._root = project.root
-        self._files = frozenset(project.tree.files)
         self._packages: dict[str, _Package | None] = {}
         self._package_of: dict[str, str | None] = {}
         self._workspace: dict[str, bool] = {}
         self._name_suffixes: dict[tuple[str, str], str | None] = {}
         self._web_index: dict[str, list[str]] | None = None
+
+    @cached_property
+    def _files(self) -> frozenset[str]:
+        return frozenset(self._project.tree.files)
 
     def generates(self, file: str, specifier: str, bases: list[str]) -> bool:
         """Whether a rule of the workspace writes what ``specifier`` (relative, from
