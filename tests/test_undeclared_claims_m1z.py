@@ -312,3 +312,17 @@ def test_a_file_copied_into_the_package_folder_is_no_claim_there_only(
     client = "tfjs-tflite/src/tflite_web_api_client.js"
     elsewhere = {**TFLITE, client: "module.exports = require('./tflite_web_api_client_impl.js');\n"}
     assert claims(make_project(elsewhere)) == [f"unresolved-import {client}:1"]
+
+
+def test_labels_of_a_nested_workspace_start_at_its_own_folder(
+    make_project: ProjectFactory,
+) -> None:
+    # aspect-build/bazel-examples: each example is a workspace of its own (`prisma/MODULE.bazel`),
+    # so `//tools:enumerate_tests.bzl` is `example/tools/enumerate_tests.bzl`
+    nested = {f"example/{path}": text for path, text in ENUMERATE.items()}
+    nested["package.json"] = '{"name": "examples", "private": true}\n'
+    assert claims(make_project(nested)) == []
+    # the same label read from the repository's root finds no rule there
+    moved = {**nested, "tools/enumerate_tests.bzl": ENUMERATE_BZL}
+    del moved["example/tools/enumerate_tests.bzl"]
+    assert claims(make_project(moved)) == [f"unresolved-import example/{SETUP.split(' ')[1]}"]

@@ -90,7 +90,7 @@ class BazelOutputs:
         self._root = project.root
         self._packages: dict[str, _Package | None] = {}
         self._package_of: dict[str, str | None] = {}
-        self._workspace: dict[str, bool] = {}
+        self._workspace: dict[str, str | None] = {}
         self._name_suffixes: dict[tuple[str, str], str | None] = {}
         self._web_index: dict[str, list[str]] | None = None
 
@@ -130,11 +130,17 @@ class BazelOutputs:
         return found
 
     def _in_workspace(self, directory: str) -> bool:
+        return self._workspace_root(directory) is not None
+
+    def _workspace_root(self, directory: str) -> str | None:
+        """The nearest folder at or above ``directory`` with a workspace file (what ``//``
+        labels are relative to), None outside a Bazel workspace."""
         if directory not in self._workspace:
-            here = any(os.path.isfile(self._root / directory / n) for n in _WORKSPACE_FILES)
-            self._workspace[directory] = here or (
-                directory != "." and self._in_workspace(parent_dir(directory))
-            )
+            if any(os.path.isfile(self._root / directory / n) for n in _WORKSPACE_FILES):
+                self._workspace[directory] = directory
+            else:
+                above = None if directory == "." else self._workspace_root(parent_dir(directory))
+                self._workspace[directory] = above
         return self._workspace[directory]
 
     def _package(self, directory: str) -> _Package | None:
@@ -191,7 +197,8 @@ class BazelOutputs:
         loaded = package.loads.get(kind)
         if loaded is None:
             return None
-        path = _bzl_path(directory, loaded[0])
+        workspace = self._workspace_root(directory)
+        path = None if workspace is None else _bzl_path(workspace, directory, loaded[0])
         if path is None:
             return None
         key = (path, loaded[1])
@@ -278,17 +285,16 @@ def _names(relative: str, out: str) -> bool:
     )
 
 
-def _bzl_path(directory: str, label: str) -> str | None:
-    """The root-relative path of a ``.bzl`` label of this workspace (``//tools:x.bzl``,
-    ``:x.bzl``, ``@//tools:x.bzl``); None for another repository's (``@npm//…``).
-
-    The workspace is taken to be the repository root, as in every layout seen."""
+def _bzl_path(workspace: str, directory: str, label: str) -> str | None:
+    """The root-relative path of a ``.bzl`` label of the workspace at ``workspace``
+    (``//tools:x.bzl``, ``@//tools:x.bzl``), or of the package ``directory`` (``:x.bzl``);
+    None for another repository's (``@npm//…``)."""
     for prefix in ("@@//", "@//"):
         if label.startswith(prefix):
             label = label[len(prefix) - 2 :]
     if label.startswith("//"):
         package, _, name = label[2:].partition(":")
-        return join_path(package or ".", name or package.rpartition("/")[2])
+        return join_path(workspace, join_path(package or ".", name or package.rpartition("/")[2]))
     if label.startswith(":"):
         return join_path(directory, label[1:])
     return None
