@@ -12,6 +12,7 @@ from pathlib import Path
 
 from filid.check.alias_targets import AliasTargets
 from filid.check.ambient_modules import AmbientModules
+from filid.check.bazel_outputs import BazelOutputs
 from filid.check.build_copies import BuildCopies
 from filid.check.build_layout import (
     emitted_data_target,
@@ -35,6 +36,7 @@ from filid.check.meteor_packages import MeteorPackages
 from filid.check.out_dir_images import OutDirImages
 from filid.check.parked_files import ParkedFiles
 from filid.check.prefixed_siblings import PrefixedSiblings
+from filid.check.prisma_outputs import PrismaOutputs
 from filid.check.project import Project
 from filid.check.reached_files import BuiltFiles, ShippedProjects
 from filid.check.rendered_targets import ConfiguredExtensions, rendered_from_template
@@ -205,6 +207,8 @@ class _Context:
         self.installer_stubs = InstallerStubs(project)
         self.umd_arms = UmdArms(project)
         self.yaml_hooks = YamlHooks(project.root, frozenset(project.tree.files))
+        self.bazel_outputs = BazelOutputs(project)
+        self.prisma_outputs = PrismaOutputs(project)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -562,6 +566,19 @@ def _umd_loader_arm(context: _Context, query: _Query) -> bool:
     )
 
 
+def _bazel_output(context: _Context, query: _Query) -> bool:
+    """A file a Bazel rule of the workspace writes (tfjs's `gen_op(dest_dir =
+    "operations/op_list/")`, tensorboard's `genrule(outs = ["plottable-style.ts"])`,
+    `check.bazel_outputs`)."""
+    return context.bazel_outputs.generates(query.file, query.specifier, query.bases)
+
+
+def _prisma_output(context: _Context, query: _Query) -> bool:
+    """The folder a Prisma schema's generator `output` names (`output = "prisma-client"`),
+    which `prisma generate` writes (`check.prisma_outputs`)."""
+    return context.prisma_outputs.generates(query.specifier, query.bases)
+
+
 # The questions that exempt an unresolved import, cheapest and surest first; the first that
 # holds answers. None has a side effect, so the order changes only what is computed.
 _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
@@ -616,6 +633,8 @@ _EXEMPTIONS: tuple[Callable[[_Context, _Query], bool], ...] = (
     _configured_extension,
     _parked,
     _umd_loader_arm,
+    _bazel_output,
+    _prisma_output,
 )
 
 
