@@ -133,26 +133,42 @@ class _RawOptions:
         literal folder at or above ``folder`` (``"src"``, ``"src/**"``, ``"src/**/*"``), no
         ``exclude`` whose literal head could reach inside ``folder``, and no JavaScript file
         left out for want of ``allowJs``. False means "ask :meth:`folder_compiles`"."""
-        if not self.allow_js and any(file.endswith(JS_SUFFIXES) for file in sources):
-            return False
+        return self.coverage(config_dir)(folder, sources)
+
+    def coverage(self, config_dir: str) -> Callable[[str, list[str]], bool]:
+        """:meth:`covers_folder` of this config (in ``config_dir``) for any folder: the
+        patterns' literal heads worked out once, not once per folder."""
         includes = self.includes
         if includes is None:
             includes = () if self.files is not None else (join_path(config_dir, "**"),)
-        inside = folder + "/"
-        if not any(
-            not _has_wildcard(head) and (folder == head or inside.startswith(head + "/"))
+        # `folder + "/"` starts with `head + "/"`: the folder is a literal include or lies in it
+        covering = tuple(
+            head + "/"
             for head in (_literal_folder(pattern) for pattern in includes)
-        ):
-            return False
+            if not _has_wildcard(head)
+        )
+        excluded: list[str] = []
         for pattern in self.excludes or ():
             head = pattern.replace("\\", "/")
             for index, char in enumerate(head):
                 if char in "*?[":
                     head = head[:index]
                     break
-            if head.startswith(inside) or inside.startswith(head) or head == folder:
+            excluded.append(head)
+        takes_js = bool(self.allow_js)
+
+        def covers(folder: str, sources: list[str]) -> bool:
+            if not takes_js and any(file.endswith(JS_SUFFIXES) for file in sources):
                 return False
-        return True
+            inside = folder + "/"
+            if not inside.startswith(covering):
+                return False
+            return not any(
+                head.startswith(inside) or inside.startswith(head) or head == folder
+                for head in excluded
+            )
+
+        return covers
 
     def excluded(self, file: str) -> bool:
         """Whether root-relative ``file`` matches this config's ``exclude``."""
@@ -248,6 +264,8 @@ class TsconfigIndex:
         # the configs above it, nearest first.
         self._moved: dict[str, dict[str, CompilerPaths]] = {}
         self._above: dict[str, tuple[CompilerPaths, ...]] = {}
+        # ``_RawOptions.coverage`` of each folder config ``_moved_in`` asks.
+        self._coverage: dict[str, Callable[[str, list[str]], bool]] = {}
         self.notes: tuple[str, ...] = ()
         # Folders of configs left out as a generator's template data (``template_excuse``).
         self.template_folders: tuple[str, ...] = ()
@@ -326,7 +344,7 @@ class TsconfigIndex:
         moved = self._moved.get(directory)
         if moved is None:
             moved = self._moved[directory] = self._moved_in(directory)
-        found = moved.get(file)
+        found = moved.get(file) if moved else None
         if found is None and not file.endswith(SOURCE_EXTENSIONS):
             found = self._owner_above(file)  # not one of the folder's source files
         return found if found is not None else self.for_directory(directory)
@@ -338,7 +356,10 @@ class TsconfigIndex:
         if nearest is None or not sources or not self._configs_above(nearest.config):
             return {}
         raw = self._load(nearest.config)
-        if raw.covers_folder(parent_dir(nearest.config), directory, sources):
+        covers = self._coverage.get(nearest.config)
+        if covers is None:
+            covers = self._coverage[nearest.config] = raw.coverage(parent_dir(nearest.config))
+        if covers(directory, sources):
             return {}  # the folder's own program takes every source file in (no pattern asked)
         compiles = raw.folder_compiles(parent_dir(nearest.config), directory)
         left = [file for file in sources if not compiles(file)]
@@ -428,6 +449,8 @@ class TsconfigIndex:
 
     def _nearest(self, directory: str) -> CompilerPaths | None:
         """The options of the nearest config at or above ``directory`` (cached per directory)."""
+        if directory in self._by_dir:
+            return self._by_dir[directory]
         walked: list[str] = []
         current = directory
         found: CompilerPaths | None = None
