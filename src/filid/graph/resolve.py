@@ -33,9 +33,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
+from posixpath import normpath
 
 from filid.graph.build_output import build_output_sources
-from filid.graph.candidates import probe_candidate, strip_query
+from filid.graph.candidates import SOURCE_EXTENSIONS, probe_candidate, strip_query
 from filid.graph.compiler_paths import CompilerPaths, join_path, parent_dir
 from filid.graph.tsconfig import TsconfigIndex
 from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
@@ -83,6 +84,9 @@ def _unresolved(reason: str) -> Resolution:
 def _conditions(options: CompilerPaths | None) -> tuple[str, ...]:
     """The ``customConditions`` of a governing tsconfig's ``options`` (none without one)."""
     return options.custom_conditions if options is not None else ()
+
+
+_RELATIVE = ("./", "../")
 
 
 def _is_path_specifier(specifier: str) -> bool:
@@ -162,6 +166,8 @@ class Resolver:
         """:meth:`resolve` for every specifier of the file ``importer`` (its governing config
         looked up once)."""
         directory = parent_dir(importer)
+        if importer.endswith(SOURCE_EXTENSIONS) and self._tsconfigs.governs_sources_in(directory):
+            return self._folder_resolver(directory)  # ``for_file`` is ``for_directory``
         options = self._tsconfigs.for_file(importer)
         if options is None or options is self._tsconfigs.for_directory(directory):
             return self._folder_resolver(directory)
@@ -360,19 +366,26 @@ class Resolver:
     ) -> Resolution:
         """``specifier`` from a file of ``directory`` under ``options``, from what its outcome
         depends on (module docstring): resolved only when that was never asked."""
-        if not specifier:
+        if specifier.startswith(_RELATIVE) or specifier in (".", ".."):
+            path = normpath(specifier if directory == "." else f"{directory}/{specifier}")
+        elif specifier.startswith("/"):
+            path = join_path(".", specifier.lstrip("/"))
+        elif not specifier:
             return _unresolved("empty specifier")
-        if _is_path_specifier(specifier):
-            base = "." if specifier.startswith("/") else directory
-            path = join_path(
-                base, specifier.lstrip("/") if specifier.startswith("/") else specifier
-            )
-            found = self._path_memo.get(path)
-            if found is None:
-                found = self._path_memo[path] = self._file_or(
-                    self._first(strip_query(path)), _NO_FILE
-                )
-            return found
+        else:
+            return self._resolve_bare_memo(directory, specifier, options)
+        found = self._path_memo.get(path)
+        if found is None:
+            target = self.resolve_candidate(path)
+            if target is None and ("?" in path or "#" in path):
+                target = self._first(strip_query(path)[1:])  # the path less a bundler suffix
+            found = self._path_memo[path] = self._file_or(target, _NO_FILE)
+        return found
+
+    def _resolve_bare_memo(
+        self, directory: str, specifier: str, options: CompilerPaths | None
+    ) -> Resolution:
+        """:meth:`_resolve_bare`, memoised by what its outcome depends on."""
         key = (
             options.config if options is not None else "",
             self._workspaces.context_of(directory),

@@ -341,13 +341,24 @@ class TsconfigIndex:
         (:meth:`for_directory`), unless that config's program leaves ``file`` out and a config
         above takes it in (module docstring). Computed once per folder."""
         directory = parent_dir(file)
-        moved = self._moved.get(directory)
-        if moved is None:
-            moved = self._moved[directory] = self._moved_in(directory)
+        moved = self._moved_from(directory)
         found = moved.get(file) if moved else None
         if found is None and not file.endswith(SOURCE_EXTENSIONS):
             found = self._owner_above(file)  # not one of the folder's source files
         return found if found is not None else self.for_directory(directory)
+
+    def governs_sources_in(self, directory: str) -> bool:
+        """Whether :meth:`for_file` of every source file directly in ``directory`` is
+        :meth:`for_directory` of it: no config above takes in one its folder's config leaves
+        out (computed once per folder, as :meth:`for_file` asks it)."""
+        return not self._moved_from(directory)
+
+    def _moved_from(self, directory: str) -> dict[str, CompilerPaths]:
+        """``_moved_in`` of ``directory``, kept once computed."""
+        moved = self._moved.get(directory)
+        if moved is None:
+            moved = self._moved[directory] = self._moved_in(directory)
+        return moved
 
     def _moved_in(self, directory: str) -> dict[str, CompilerPaths]:
         """The source files of ``directory`` that a config above its folder config governs."""
