@@ -98,15 +98,15 @@ def _mark_type_only(
     make_edge = _EDGE
     is_type_only = index.is_type_only
     static = ImportKind.STATIC
-    # `runs_nothing`, each importer's tsconfig asked once (every edge of a file shares it)
+    # `runs_nothing`, its cheap half first (an elided import needs no look at the target's
+    # exports), each importer's tsconfig asked once (every edge of a file shares it)
     keeps: dict[str, bool] = {}
     marked: list[ImportEdge] = []
     for e in edges:
         fact = e.fact
         kind = fact.kind
         if kind in _NAMED_KINDS and (
-            is_type_only(e.target, fact)
-            or (
+            (
                 kind is static
                 and not fact.value_used
                 and not (
@@ -115,6 +115,7 @@ def _mark_type_only(
                     else keeps.setdefault(e.source, resolver.keeps_value_imports(e.source))
                 )
             )
+            or is_type_only(e.target, fact)
         ):
             e = make_edge(e.source, e.target, fact, e.via_manifest, True)
         marked.append(e)

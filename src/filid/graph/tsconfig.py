@@ -177,6 +177,12 @@ class _RawOptions:
         )
 
 
+def _nothing_above(folder: str, sources: list[str]) -> bool:
+    """The ``_RawOptions.coverage`` ``_moved_in`` asks of a config with no config above it:
+    no other program could take a file in."""
+    return True
+
+
 def _has_wildcard(pattern: str) -> bool:
     """Whether a tsconfig pattern holds a wildcard (or a ``[``, which filid escapes)."""
     return any(char in pattern for char in "*?[\\")
@@ -264,7 +270,8 @@ class TsconfigIndex:
         # the configs above it, nearest first.
         self._moved: dict[str, dict[str, CompilerPaths]] = {}
         self._above: dict[str, tuple[CompilerPaths, ...]] = {}
-        # ``_RawOptions.coverage`` of each folder config ``_moved_in`` asks.
+        # ``_RawOptions.coverage`` of each folder config ``_moved_in`` asks (``_nothing_above``
+        # for a config no config lies above).
         self._coverage: dict[str, Callable[[str, list[str]], bool]] = {}
         self.notes: tuple[str, ...] = ()
         # Folders of configs left out as a generator's template data (``template_excuse``).
@@ -363,15 +370,21 @@ class TsconfigIndex:
     def _moved_in(self, directory: str) -> dict[str, CompilerPaths]:
         """The source files of ``directory`` that a config above its folder config governs."""
         nearest = self._nearest(directory)
-        sources = self._children_of(directory)
-        if nearest is None or not sources or not self._configs_above(nearest.config):
+        if nearest is None:
             return {}
-        raw = self._load(nearest.config)
         covers = self._coverage.get(nearest.config)
         if covers is None:
-            covers = self._coverage[nearest.config] = raw.coverage(parent_dir(nearest.config))
-        if covers(directory, sources):
-            return {}  # the folder's own program takes every source file in (no pattern asked)
+            covers = self._coverage[nearest.config] = (
+                self._load(nearest.config).coverage(parent_dir(nearest.config))
+                if self._configs_above(nearest.config)
+                else _nothing_above
+            )
+        sources = self._children_of(directory)
+        if not sources or covers(directory, sources):
+            # the folder's own program takes every source file in (no pattern asked), or no
+            # config above could take one
+            return {}
+        raw = self._load(nearest.config)
         compiles = raw.folder_compiles(parent_dir(nearest.config), directory)
         left = [file for file in sources if not compiles(file)]
         for ref in raw.references if left else ():
@@ -428,12 +441,14 @@ class TsconfigIndex:
 
     def _children_of(self, directory: str) -> list[str]:
         """The source files directly in ``directory``."""
-        if self._children is None:
-            self._children = {}
+        children = self._children
+        if children is None:
+            children = self._children = {}
             for file in self._files:
                 if file.endswith(SOURCE_EXTENSIONS):
-                    self._children.setdefault(parent_dir(file), []).append(file)
-        return self._children.get(directory, [])
+                    folder, slash, _ = file.rpartition("/")  # `parent_dir`, inline
+                    children.setdefault(folder if slash else ".", []).append(file)
+        return children.get(directory, [])
 
     def _options_of(self, config: str) -> CompilerPaths:
         """The options of ``config`` as the program built from it reads them."""
