@@ -109,13 +109,15 @@ class Resolver:
         # that answers from it (``_folder_resolver``).
         self._memo: dict[str, dict[str, Resolution]] = {}
         self._folders: dict[str, Callable[[str], Resolution]] = {}
+        # The same, of the folders whose source files their folder's config governs.
+        self._governed: dict[str, Callable[[str], Resolution]] = {}
         # Importers governed by a config other than their folder's (``TsconfigIndex.for_file``)
         self._moved_memo: dict[tuple[str, str, str], Resolution] = {}
         self._candidate_memo: dict[str, str | None] = {}
         # What an outcome depends on (module docstring): the path a relative or root
-        # specifier joins to; (governing config, workspace context, specifier) for a bare one.
+        # specifier joins to; (governing config, workspace context) → specifier for a bare one.
         self._path_memo: dict[str, Resolution] = {}
-        self._bare_memo: dict[tuple[str, str, str], Resolution] = {}
+        self._bare_memo: dict[tuple[str, str], dict[str, Resolution]] = {}
 
     def memo_data(self) -> list[list[str | int | None]]:
         """Every resolution made so far as plain data ``[directory, specifier, kind, target,
@@ -166,8 +168,13 @@ class Resolver:
         """:meth:`resolve` for every specifier of the file ``importer`` (its governing config
         looked up once)."""
         directory = parent_dir(importer)
-        if importer.endswith(SOURCE_EXTENSIONS) and self._tsconfigs.governs_sources_in(directory):
-            return self._folder_resolver(directory)  # ``for_file`` is ``for_directory``
+        if importer.endswith(SOURCE_EXTENSIONS):
+            found = self._governed.get(directory)
+            if found is not None:
+                return found
+            if self._tsconfigs.governs_sources_in(directory):  # `for_file` is `for_directory`
+                found = self._governed[directory] = self._folder_resolver(directory)
+                return found
         options = self._tsconfigs.for_file(importer)
         if options is None or options is self._tsconfigs.for_directory(directory):
             return self._folder_resolver(directory)
@@ -180,12 +187,13 @@ class Resolver:
             return found
         memo = self._memo.setdefault(directory, {})
         options = self._tsconfigs.for_directory(directory)
+        bare = self._bare_memo_of(directory, options)
         resolve_new = self._resolve_new
 
         def resolve(specifier: str) -> Resolution:
             hit = memo.get(specifier)
             if hit is None:
-                hit = memo[specifier] = resolve_new(directory, specifier, options)
+                hit = memo[specifier] = resolve_new(directory, specifier, options, bare)
             return hit
 
         self._folders[directory] = resolve
@@ -196,7 +204,22 @@ class Resolver:
         key = (directory, options.config, specifier)
         found = self._moved_memo.get(key)
         if found is None:
-            found = self._moved_memo[key] = self._resolve_new(directory, specifier, options)
+            found = self._moved_memo[key] = self._resolve_new(
+                directory, specifier, options, self._bare_memo_of(directory, options)
+            )
+        return found
+
+    def _bare_memo_of(self, directory: str, options: CompilerPaths | None) -> dict[str, Resolution]:
+        """The memo of bare specifiers asked from ``directory`` under ``options``: shared by
+        every folder with the same governing config and workspace context (module
+        docstring)."""
+        key = (
+            options.config if options is not None else "",
+            self._workspaces.context_of(directory),
+        )
+        found = self._bare_memo.get(key)
+        if found is None:
+            found = self._bare_memo[key] = {}
         return found
 
     def keeps_value_imports(self, importer: str) -> bool:
@@ -362,10 +385,15 @@ class Resolver:
         return found
 
     def _resolve_new(
-        self, directory: str, specifier: str, options: CompilerPaths | None
+        self,
+        directory: str,
+        specifier: str,
+        options: CompilerPaths | None,
+        bare: dict[str, Resolution],
     ) -> Resolution:
         """``specifier`` from a file of ``directory`` under ``options``, from what its outcome
-        depends on (module docstring): resolved only when that was never asked."""
+        depends on (module docstring): resolved only when that was never asked. ``bare`` is
+        :meth:`_bare_memo_of` the folder."""
         if specifier.startswith(_RELATIVE) or specifier in (".", ".."):
             path = normpath(specifier if directory == "." else f"{directory}/{specifier}")
         elif specifier.startswith("/"):
@@ -373,27 +401,16 @@ class Resolver:
         elif not specifier:
             return _unresolved("empty specifier")
         else:
-            return self._resolve_bare_memo(directory, specifier, options)
+            found = bare.get(specifier)
+            if found is None:
+                found = bare[specifier] = self._resolve_bare(directory, specifier, options)
+            return found
         found = self._path_memo.get(path)
         if found is None:
             target = self.resolve_candidate(path)
             if target is None and ("?" in path or "#" in path):
                 target = self._first(strip_query(path)[1:])  # the path less a bundler suffix
             found = self._path_memo[path] = self._file_or(target, _NO_FILE)
-        return found
-
-    def _resolve_bare_memo(
-        self, directory: str, specifier: str, options: CompilerPaths | None
-    ) -> Resolution:
-        """:meth:`_resolve_bare`, memoised by what its outcome depends on."""
-        key = (
-            options.config if options is not None else "",
-            self._workspaces.context_of(directory),
-            specifier,
-        )
-        found = self._bare_memo.get(key)
-        if found is None:
-            found = self._bare_memo[key] = self._resolve_bare(directory, specifier, options)
         return found
 
     def _resolve_bare(

@@ -133,11 +133,12 @@ class _RawOptions:
         literal folder at or above ``folder`` (``"src"``, ``"src/**"``, ``"src/**/*"``), no
         ``exclude`` whose literal head could reach inside ``folder``, and no JavaScript file
         left out for want of ``allowJs``. False means "ask :meth:`folder_compiles`"."""
-        return self.coverage(config_dir)(folder, sources)
+        return self.coverage(config_dir)(folder, any(f.endswith(JS_SUFFIXES) for f in sources))
 
-    def coverage(self, config_dir: str) -> Callable[[str, list[str]], bool]:
-        """:meth:`covers_folder` of this config (in ``config_dir``) for any folder: the
-        patterns' literal heads worked out once, not once per folder."""
+    def coverage(self, config_dir: str) -> Callable[[str, bool], bool]:
+        """:meth:`covers_folder` of this config (in ``config_dir``) for any folder, told
+        whether the folder's sources hold JavaScript: the patterns' literal heads worked out
+        once, not once per folder."""
         includes = self.includes
         if includes is None:
             includes = () if self.files is not None else (join_path(config_dir, "**"),)
@@ -157,8 +158,8 @@ class _RawOptions:
             excluded.append(head)
         takes_js = bool(self.allow_js)
 
-        def covers(folder: str, sources: list[str]) -> bool:
-            if not takes_js and any(file.endswith(JS_SUFFIXES) for file in sources):
+        def covers(folder: str, has_js: bool) -> bool:
+            if has_js and not takes_js:
                 return False
             inside = folder + "/"
             if not inside.startswith(covering):
@@ -177,7 +178,7 @@ class _RawOptions:
         )
 
 
-def _nothing_above(folder: str, sources: list[str]) -> bool:
+def _nothing_above(folder: str, has_js: bool) -> bool:
     """The ``_RawOptions.coverage`` ``_moved_in`` asks of a config with no config above it:
     no other program could take a file in."""
     return True
@@ -272,8 +273,11 @@ class TsconfigIndex:
         self._above: dict[str, tuple[CompilerPaths, ...]] = {}
         # ``_RawOptions.coverage`` of each folder config ``_moved_in`` asks (``_nothing_above``
         # for a config no config lies above).
-        self._coverage: dict[str, Callable[[str, list[str]], bool]] = {}
+        self._coverage: dict[str, Callable[[str, bool], bool]] = {}
+        # Folders with a JavaScript source file directly inside (``_children_of``).
+        self._js_folders: set[str] = set()
         self.notes: tuple[str, ...] = ()
+        self._config_folders: set[str] = set()  # the folder of each config of ``_configs``
         # Folders of configs left out as a generator's template data (``template_excuse``).
         self.template_folders: tuple[str, ...] = ()
         # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
@@ -300,6 +304,7 @@ class TsconfigIndex:
                     self.notes += (f"{error}; left out ({excuse})",)
                     continue
                 self._configs[file] = _compiler_paths(file, raw)
+                self._config_folders.add(parent_dir(file))
                 if raw.references and raw.files == () and raw.includes is None:
                     self._solutions.add(file)
 
@@ -380,7 +385,7 @@ class TsconfigIndex:
                 else _nothing_above
             )
         sources = self._children_of(directory)
-        if not sources or covers(directory, sources):
+        if not sources or covers(directory, directory in self._js_folders):
             # the folder's own program takes every source file in (no pattern asked), or no
             # config above could take one
             return {}
@@ -440,14 +445,19 @@ class TsconfigIndex:
         return found
 
     def _children_of(self, directory: str) -> list[str]:
-        """The source files directly in ``directory``."""
+        """The source files directly in ``directory`` (the first call also fills
+        ``_js_folders``)."""
         children = self._children
         if children is None:
             children = self._children = {}
+            js_folders = self._js_folders
             for file in self._files:
                 if file.endswith(SOURCE_EXTENSIONS):
                     folder, slash, _ = file.rpartition("/")  # `parent_dir`, inline
-                    children.setdefault(folder if slash else ".", []).append(file)
+                    folder = folder if slash else "."
+                    children.setdefault(folder, []).append(file)
+                    if file.endswith(JS_SUFFIXES):
+                        js_folders.add(folder)
         return children.get(directory, [])
 
     def _options_of(self, config: str) -> CompilerPaths:
@@ -497,6 +507,8 @@ class TsconfigIndex:
         return found
 
     def _config_in(self, directory: str) -> CompilerPaths | None:
+        if directory not in self._config_folders:
+            return None
         for name in CONFIG_NAMES:
             path = name if directory == "." else f"{directory}/{name}"
             if path in self._configs:

@@ -245,7 +245,7 @@ def _parse_files(
             except OSError as error:
                 ordered_notes.append(f"parse cache not written: {error.strerror or error}")
     return ParseResult(
-        facts=dict(sorted(facts.items())),
+        facts={path: facts[path] for path in paths if path in facts},  # `paths` are sorted
         notes=tuple(ordered_notes),
         parsed=parsed,
         digests=digests,

@@ -115,6 +115,11 @@ def is_test_file(path: str) -> bool:
 _ENTRY_PREFIXES = ("index.", "main.")
 
 
+def _never() -> bool:
+    """Step 7's question when pure-function inference is off: never pure."""
+    return False
+
+
 def entry_stem(name: str) -> str | None:
     """``"index"`` or ``"main"`` when ``name`` is an entry point source file, else None."""
     # Most names are out without the suffix tests.
@@ -222,6 +227,7 @@ def build_tree(
     declared: dict[str, tuple[str | None, str | None]] = {}
     categories: dict[str, NodeCategory] = {}
     pure_paths = structure.pure_function_paths
+    infer = structure.infer_pure_functions  # else no folder is inferred pure (`pure_check`)
     routes = tuple(route_directories)
     for path in sorted(direct, key=lambda p: (-(0 if p == "." else p.count("/") + 1), p)):
         names = direct[path]
@@ -232,7 +238,7 @@ def build_tree(
             name,
             names,
             organ_names,
-            pure_check(path, names, children.get(path, set())),
+            pure_check(path, names, children.get(path, set())) if infer else _never,
             intent_doc=intent,
             detail_doc=detail,
             declared_pure=bool(pure_paths)
@@ -264,7 +270,7 @@ def build_tree(
             categories[path],
             None if path == "." else (path.rpartition("/")[0] or "."),
             kids,
-            tuple(k for k in kids if categories[k] is NodeCategory.ORGAN),
+            tuple([k for k in kids if categories[k] is NodeCategory.ORGAN]) if kids else (),
             tuple(names),
             0 if path == "." else path.count("/") + 1,
             intent,
