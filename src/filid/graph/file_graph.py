@@ -96,14 +96,30 @@ def _mark_type_only(
     targets = {(e.source, e.fact.specifier): e.target for e in edges if e.fact.is_reexport}
     index = TypeOnlyIndex(facts, lambda file, specifier: targets.get((file, specifier)))
     make_edge = _EDGE
-    return tuple(
-        [
-            make_edge(e.source, e.target, e.fact, e.via_manifest, True)
-            if runs_nothing(e, index, resolver)
-            else e
-            for e in edges
-        ]
-    )
+    is_type_only = index.is_type_only
+    static = ImportKind.STATIC
+    # `runs_nothing`, its cheap half first (an elided import needs no look at the target's
+    # exports), each importer's tsconfig asked once (every edge of a file shares it)
+    keeps: dict[str, bool] = {}
+    marked: list[ImportEdge] = []
+    for e in edges:
+        fact = e.fact
+        kind = fact.kind
+        if kind in _NAMED_KINDS and (
+            (
+                kind is static
+                and not fact.value_used
+                and not (
+                    keeps[e.source]
+                    if e.source in keeps
+                    else keeps.setdefault(e.source, resolver.keeps_value_imports(e.source))
+                )
+            )
+            or is_type_only(e.target, fact)
+        ):
+            e = make_edge(e.source, e.target, fact, e.via_manifest, True)
+        marked.append(e)
+    return tuple(marked)
 
 
 _NAMED_KINDS = (ImportKind.STATIC, ImportKind.RE_EXPORT)

@@ -19,7 +19,11 @@ universe gives the same graph and a 50k-file project resolves in a fraction of a
 Results are memoised per (importer directory, specifier); an importer its folder's config
 leaves out and a config above takes in is resolved under that config, memoised per
 (directory, governing config, specifier), so one import's outcome never depends on which
-file of the folder asked first.
+file of the folder asked first. Below those memos, what a specifier's outcome truly depends
+on is memoised too, so that the tens of thousands of folders of a large project do not each
+resolve it again: a relative or root path by the root-relative path it joins to; a bare
+specifier by (governing config, the importer's workspace context
+(``WorkspaceIndex.context_of``), specifier).
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
+from posixpath import normpath
 
 from filid.graph.build_output import build_output_sources
-from filid.graph.candidates import probe_candidate, strip_query
+from filid.graph.candidates import SOURCE_EXTENSIONS, probe_candidate, strip_query
 from filid.graph.compiler_paths import CompilerPaths, join_path, parent_dir
 from filid.graph.tsconfig import TsconfigIndex
 from filid.graph.workspaces import WorkspaceIndex, split_package_specifier
@@ -81,6 +86,9 @@ def _conditions(options: CompilerPaths | None) -> tuple[str, ...]:
     return options.custom_conditions if options is not None else ()
 
 
+_RELATIVE = ("./", "../")
+
+
 def _is_path_specifier(specifier: str) -> bool:
     return specifier.startswith(("./", "../", "/")) or specifier in (".", "..")
 
@@ -97,10 +105,19 @@ class Resolver:
         self._files = files
         self._tsconfigs = tsconfigs
         self._workspaces = workspaces
-        self._memo: dict[tuple[str, str], Resolution] = {}
+        # Per importer directory: specifier → resolution (``resolve_from``), and the function
+        # that answers from it (``_folder_resolver``).
+        self._memo: dict[str, dict[str, Resolution]] = {}
+        self._folders: dict[str, Callable[[str], Resolution]] = {}
+        # The same, of the folders whose source files their folder's config governs.
+        self._governed: dict[str, Callable[[str], Resolution]] = {}
         # Importers governed by a config other than their folder's (``TsconfigIndex.for_file``)
         self._moved_memo: dict[tuple[str, str, str], Resolution] = {}
         self._candidate_memo: dict[str, str | None] = {}
+        # What an outcome depends on (module docstring): the path a relative or root
+        # specifier joins to; (governing config, workspace context) → specifier for a bare one.
+        self._path_memo: dict[str, Resolution] = {}
+        self._bare_memo: dict[tuple[str, str], dict[str, Resolution]] = {}
 
     def memo_data(self) -> list[list[str | int | None]]:
         """Every resolution made so far as plain data ``[directory, specifier, kind, target,
@@ -108,7 +125,11 @@ class Resolver:
         kinds = _KIND_CODES
         return [
             [directory, specifier, kinds[r.kind], r.target, int(r.via_manifest), r.reason]
-            for (directory, specifier), r in sorted(self._memo.items())
+            for directory, specifier, r in sorted(
+                (directory, specifier, r)
+                for directory, memo in self._memo.items()
+                for specifier, r in memo.items()
+            )
         ]
 
     def seed(self, data: object) -> bool:
@@ -118,7 +139,7 @@ class Resolver:
         if not isinstance(data, list):
             return False
         kinds = tuple(ResolutionKind)
-        memo: dict[tuple[str, str], Resolution] = {}
+        memo: list[tuple[str, str, Resolution]] = []
         try:
             for directory, specifier, kind, target, via, reason in data:
                 if not (
@@ -131,10 +152,11 @@ class Resolver:
                 resolution = _RESOLUTION(kinds[kind], target, bool(via), reason)
                 if resolution.kind is ResolutionKind.FILE and target not in self._files:
                     return False
-                memo[(directory, specifier)] = resolution
+                memo.append((directory, specifier, resolution))
         except (TypeError, ValueError, IndexError):
             return False
-        self._memo.update(memo)
+        for directory, specifier, resolution in memo:
+            self._memo.setdefault(directory, {})[specifier] = resolution
         return True
 
     def resolve(self, importer: str, specifier: str) -> Resolution:
@@ -146,17 +168,58 @@ class Resolver:
         """:meth:`resolve` for every specifier of the file ``importer`` (its governing config
         looked up once)."""
         directory = parent_dir(importer)
+        if importer.endswith(SOURCE_EXTENSIONS):
+            found = self._governed.get(directory)
+            if found is not None:
+                return found
+            if self._tsconfigs.governs_sources_in(directory):  # `for_file` is `for_directory`
+                found = self._governed[directory] = self._folder_resolver(directory)
+                return found
         options = self._tsconfigs.for_file(importer)
         if options is None or options is self._tsconfigs.for_directory(directory):
-            return partial(self.resolve_from, directory)
+            return self._folder_resolver(directory)
         return partial(self._resolve_moved, directory, options)
+
+    def _folder_resolver(self, directory: str) -> Callable[[str], Resolution]:
+        """:meth:`resolve_from` for the files of ``directory`` (made once per directory)."""
+        found = self._folders.get(directory)
+        if found is not None:
+            return found
+        memo = self._memo.setdefault(directory, {})
+        options = self._tsconfigs.for_directory(directory)
+        bare = self._bare_memo_of(directory, options)
+        resolve_new = self._resolve_new
+
+        def resolve(specifier: str) -> Resolution:
+            hit = memo.get(specifier)
+            if hit is None:
+                hit = memo[specifier] = resolve_new(directory, specifier, options, bare)
+            return hit
+
+        self._folders[directory] = resolve
+        return resolve
 
     def _resolve_moved(self, directory: str, options: CompilerPaths, specifier: str) -> Resolution:
         """``specifier`` from a file of ``directory`` that a config above governs."""
         key = (directory, options.config, specifier)
         found = self._moved_memo.get(key)
         if found is None:
-            found = self._moved_memo[key] = self._resolve_uncached(directory, specifier, options)
+            found = self._moved_memo[key] = self._resolve_new(
+                directory, specifier, options, self._bare_memo_of(directory, options)
+            )
+        return found
+
+    def _bare_memo_of(self, directory: str, options: CompilerPaths | None) -> dict[str, Resolution]:
+        """The memo of bare specifiers asked from ``directory`` under ``options``: shared by
+        every folder with the same governing config and workspace context (module
+        docstring)."""
+        key = (
+            options.config if options is not None else "",
+            self._workspaces.context_of(directory),
+        )
+        found = self._bare_memo.get(key)
+        if found is None:
+            found = self._bare_memo[key] = {}
         return found
 
     def keeps_value_imports(self, importer: str) -> bool:
@@ -181,13 +244,7 @@ class Resolver:
         """Resolve ``specifier`` as written in a file of the root-relative ``directory`` that
         the folder's config governs (``TsconfigIndex.for_directory``; :meth:`resolve` asks
         for the file's own config)."""
-        key = (directory, specifier)
-        found = self._memo.get(key)
-        if found is None:
-            options = self._tsconfigs.for_directory(directory)
-            found = self._resolve_uncached(directory, specifier, options)
-            self._memo[key] = found
-        return found
+        return self._folder_resolver(directory)(specifier)
 
     def manifest_entry_files(self) -> frozenset[str]:
         """The source files every package root's manifest declares as entries (SPEC §1).
@@ -327,18 +384,39 @@ class Resolver:
         self._candidate_memo[path] = found
         return found
 
-    def _resolve_uncached(
+    def _resolve_new(
+        self,
+        directory: str,
+        specifier: str,
+        options: CompilerPaths | None,
+        bare: dict[str, Resolution],
+    ) -> Resolution:
+        """``specifier`` from a file of ``directory`` under ``options``, from what its outcome
+        depends on (module docstring): resolved only when that was never asked. ``bare`` is
+        :meth:`_bare_memo_of` the folder."""
+        if specifier.startswith(_RELATIVE) or specifier in (".", ".."):
+            path = normpath(specifier if directory == "." else f"{directory}/{specifier}")
+        elif specifier.startswith("/"):
+            path = join_path(".", specifier.lstrip("/"))
+        elif not specifier:
+            return _unresolved("empty specifier")
+        else:
+            found = bare.get(specifier)
+            if found is None:
+                found = bare[specifier] = self._resolve_bare(directory, specifier, options)
+            return found
+        found = self._path_memo.get(path)
+        if found is None:
+            target = self.resolve_candidate(path)
+            if target is None and ("?" in path or "#" in path):
+                target = self._first(strip_query(path)[1:])  # the path less a bundler suffix
+            found = self._path_memo[path] = self._file_or(target, _NO_FILE)
+        return found
+
+    def _resolve_bare(
         self, directory: str, specifier: str, options: CompilerPaths | None
     ) -> Resolution:
-        if not specifier:
-            return _unresolved("empty specifier")
-        if _is_path_specifier(specifier):
-            base = "." if specifier.startswith("/") else directory
-            path = join_path(
-                base, specifier.lstrip("/") if specifier.startswith("/") else specifier
-            )
-            return self._file_or(self._first(strip_query(path)), _NO_FILE)
-
+        """A non-empty specifier that is no relative or root path, resolved (steps 2-5)."""
         if options is not None:
             matched = options.match_alias(specifier)
             if matched is not None:

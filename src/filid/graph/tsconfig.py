@@ -133,32 +133,55 @@ class _RawOptions:
         literal folder at or above ``folder`` (``"src"``, ``"src/**"``, ``"src/**/*"``), no
         ``exclude`` whose literal head could reach inside ``folder``, and no JavaScript file
         left out for want of ``allowJs``. False means "ask :meth:`folder_compiles`"."""
-        if not self.allow_js and any(file.endswith(JS_SUFFIXES) for file in sources):
-            return False
+        return self.coverage(config_dir)(folder, any(f.endswith(JS_SUFFIXES) for f in sources))
+
+    def coverage(self, config_dir: str) -> Callable[[str, bool], bool]:
+        """:meth:`covers_folder` of this config (in ``config_dir``) for any folder, told
+        whether the folder's sources hold JavaScript: the patterns' literal heads worked out
+        once, not once per folder."""
         includes = self.includes
         if includes is None:
             includes = () if self.files is not None else (join_path(config_dir, "**"),)
-        inside = folder + "/"
-        if not any(
-            not _has_wildcard(head) and (folder == head or inside.startswith(head + "/"))
+        # `folder + "/"` starts with `head + "/"`: the folder is a literal include or lies in it
+        covering = tuple(
+            head + "/"
             for head in (_literal_folder(pattern) for pattern in includes)
-        ):
-            return False
+            if not _has_wildcard(head)
+        )
+        excluded: list[str] = []
         for pattern in self.excludes or ():
             head = pattern.replace("\\", "/")
             for index, char in enumerate(head):
                 if char in "*?[":
                     head = head[:index]
                     break
-            if head.startswith(inside) or inside.startswith(head) or head == folder:
+            excluded.append(head)
+        takes_js = bool(self.allow_js)
+
+        def covers(folder: str, has_js: bool) -> bool:
+            if has_js and not takes_js:
                 return False
-        return True
+            inside = folder + "/"
+            if not inside.startswith(covering):
+                return False
+            return not any(
+                head.startswith(inside) or inside.startswith(head) or head == folder
+                for head in excluded
+            )
+
+        return covers
 
     def excluded(self, file: str) -> bool:
         """Whether root-relative ``file`` matches this config's ``exclude``."""
         return bool(self.excludes) and matches_any_glob(
             file, _literal_brackets(self.excludes or ())
         )
+
+
+def _nothing_above(folder: str, has_js: bool) -> bool:
+    """The ``_RawOptions.coverage`` ``_moved_in`` asks of a config with no config above it:
+    no other program could take a file in."""
+    return True
 
 
 def _has_wildcard(pattern: str) -> bool:
@@ -248,7 +271,13 @@ class TsconfigIndex:
         # the configs above it, nearest first.
         self._moved: dict[str, dict[str, CompilerPaths]] = {}
         self._above: dict[str, tuple[CompilerPaths, ...]] = {}
+        # ``_RawOptions.coverage`` of each folder config ``_moved_in`` asks (``_nothing_above``
+        # for a config no config lies above).
+        self._coverage: dict[str, Callable[[str, bool], bool]] = {}
+        # Folders with a JavaScript source file directly inside (``_children_of``).
+        self._js_folders: set[str] = set()
         self.notes: tuple[str, ...] = ()
+        self._config_folders: set[str] = set()  # the folder of each config of ``_configs``
         # Folders of configs left out as a generator's template data (``template_excuse``).
         self.template_folders: tuple[str, ...] = ()
         # Sorted after the filter: sorting 50,000 paths to read a hundred costs more.
@@ -275,6 +304,7 @@ class TsconfigIndex:
                     self.notes += (f"{error}; left out ({excuse})",)
                     continue
                 self._configs[file] = _compiler_paths(file, raw)
+                self._config_folders.add(parent_dir(file))
                 if raw.references and raw.files == () and raw.includes is None:
                     self._solutions.add(file)
 
@@ -323,23 +353,43 @@ class TsconfigIndex:
         (:meth:`for_directory`), unless that config's program leaves ``file`` out and a config
         above takes it in (module docstring). Computed once per folder."""
         directory = parent_dir(file)
-        moved = self._moved.get(directory)
-        if moved is None:
-            moved = self._moved[directory] = self._moved_in(directory)
-        found = moved.get(file)
+        moved = self._moved_from(directory)
+        found = moved.get(file) if moved else None
         if found is None and not file.endswith(SOURCE_EXTENSIONS):
             found = self._owner_above(file)  # not one of the folder's source files
         return found if found is not None else self.for_directory(directory)
 
+    def governs_sources_in(self, directory: str) -> bool:
+        """Whether :meth:`for_file` of every source file directly in ``directory`` is
+        :meth:`for_directory` of it: no config above takes in one its folder's config leaves
+        out (computed once per folder, as :meth:`for_file` asks it)."""
+        return not self._moved_from(directory)
+
+    def _moved_from(self, directory: str) -> dict[str, CompilerPaths]:
+        """``_moved_in`` of ``directory``, kept once computed."""
+        moved = self._moved.get(directory)
+        if moved is None:
+            moved = self._moved[directory] = self._moved_in(directory)
+        return moved
+
     def _moved_in(self, directory: str) -> dict[str, CompilerPaths]:
         """The source files of ``directory`` that a config above its folder config governs."""
         nearest = self._nearest(directory)
+        if nearest is None:
+            return {}
+        covers = self._coverage.get(nearest.config)
+        if covers is None:
+            covers = self._coverage[nearest.config] = (
+                self._load(nearest.config).coverage(parent_dir(nearest.config))
+                if self._configs_above(nearest.config)
+                else _nothing_above
+            )
         sources = self._children_of(directory)
-        if nearest is None or not sources or not self._configs_above(nearest.config):
+        if not sources or covers(directory, directory in self._js_folders):
+            # the folder's own program takes every source file in (no pattern asked), or no
+            # config above could take one
             return {}
         raw = self._load(nearest.config)
-        if raw.covers_folder(parent_dir(nearest.config), directory, sources):
-            return {}  # the folder's own program takes every source file in (no pattern asked)
         compiles = raw.folder_compiles(parent_dir(nearest.config), directory)
         left = [file for file in sources if not compiles(file)]
         for ref in raw.references if left else ():
@@ -395,13 +445,20 @@ class TsconfigIndex:
         return found
 
     def _children_of(self, directory: str) -> list[str]:
-        """The source files directly in ``directory``."""
-        if self._children is None:
-            self._children = {}
+        """The source files directly in ``directory`` (the first call also fills
+        ``_js_folders``)."""
+        children = self._children
+        if children is None:
+            children = self._children = {}
+            js_folders = self._js_folders
             for file in self._files:
                 if file.endswith(SOURCE_EXTENSIONS):
-                    self._children.setdefault(parent_dir(file), []).append(file)
-        return self._children.get(directory, [])
+                    folder, slash, _ = file.rpartition("/")  # `parent_dir`, inline
+                    folder = folder if slash else "."
+                    children.setdefault(folder, []).append(file)
+                    if file.endswith(JS_SUFFIXES):
+                        js_folders.add(folder)
+        return children.get(directory, [])
 
     def _options_of(self, config: str) -> CompilerPaths:
         """The options of ``config`` as the program built from it reads them."""
@@ -428,6 +485,8 @@ class TsconfigIndex:
 
     def _nearest(self, directory: str) -> CompilerPaths | None:
         """The options of the nearest config at or above ``directory`` (cached per directory)."""
+        if directory in self._by_dir:
+            return self._by_dir[directory]
         walked: list[str] = []
         current = directory
         found: CompilerPaths | None = None
@@ -448,6 +507,8 @@ class TsconfigIndex:
         return found
 
     def _config_in(self, directory: str) -> CompilerPaths | None:
+        if directory not in self._config_folders:
+            return None
         for name in CONFIG_NAMES:
             path = name if directory == "." else f"{directory}/{name}"
             if path in self._configs:

@@ -188,6 +188,44 @@ class WorkspaceIndex:
                 continue  # not included by any workspace declaration (or excluded with `!`)
             self._packages.setdefault(name, package)
             self._namesakes.setdefault(name, []).append(package)
+        # ``context_of``: with no name shared by two packages, a folder's nearest manifest
+        self._contexts: dict[str, str] | None = (
+            {} if all(len(p) == 1 for p in self._namesakes.values()) else None
+        )
+
+    def context_of(self, directory: str) -> str:
+        """A key for what the files of ``directory`` get from :meth:`lookup`,
+        :meth:`declared_link` and :meth:`import_candidates`: folders with the same key get
+        the same answers to every question.
+
+        Each of them reads the manifests from the nearest one at or above ``directory`` up,
+        and nothing else of the folder, unless a name belongs to several packages (the one
+        nearest the importer wins): so the key is the folder of that nearest manifest (``""``
+        without one), or, when some name is shared, ``directory`` itself.
+        """
+        contexts = self._contexts
+        if contexts is None:
+            return directory
+        found = contexts.get(directory)
+        if found is not None:
+            return found
+        walked: list[str] = []
+        current = directory
+        while True:
+            found = contexts.get(current)
+            if found is not None:
+                break
+            walked.append(current)
+            if current in self._imports:
+                found = current
+                break
+            if current == ".":
+                found = ""
+                break
+            current = parent_dir(current)
+        for folder in walked:
+            contexts[folder] = found
+        return found
 
     def import_candidates(
         self, specifier: str, importer_dir: str, conditions: tuple[str, ...] = ()

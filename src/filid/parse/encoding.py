@@ -185,28 +185,56 @@ def decode_facts(data: Any) -> FileFacts:
     import_kinds = _IMPORT_KINDS
     export_kinds = _EXPORT_KINDS
     statement_kinds = _STATEMENT_KINDS
+    decoded: list[ImportFact] = []
+    append = decoded.append
     for row in imports:
-        if len(row) != _SPECIFIER_SPAN and len(row) != _IMPORT_ROW:
-            raise ValueError("import row")
+        # Unpacked by name, not sliced (a row of another length raises ValueError).
+        if len(row) == _IMPORT_ROW:
+            (
+                spec,
+                kind,
+                names,
+                again,
+                value,
+                late,
+                guard,
+                load,
+                a,
+                b,
+                c,
+                d,
+                e,
+                f,
+                g,
+                i,
+                j,
+                k,
+                m,
+                n,
+                o,
+                q,
+            ) = row
+            specifier_span = make_span(i, j, k, m, n, o, q)
+        else:
+            (spec, kind, names, again, value, late, guard, load, a, b, c, d, e, f, g) = row
+            specifier_span = None
+        append(
+            make_import(
+                spec,
+                import_kinds[kind],
+                make_span(a, b, c, d, e, f, g),
+                specifier_span,
+                tuple(names),
+                again,
+                bool(value),
+                bool(late),
+                bool(guard),
+                bool(load),
+            )
+        )
     return _FILE(
         path,
-        tuple(
-            [
-                make_import(
-                    row[0],
-                    import_kinds[row[1]],
-                    make_span(*row[8:15]),
-                    make_span(*row[15:22]) if len(row) == 22 else None,
-                    tuple(row[2]),
-                    row[3],
-                    bool(row[4]),
-                    bool(row[5]),
-                    bool(row[6]),
-                    bool(row[7]),
-                )
-                for row in imports
-            ]
-        ),
+        tuple(decoded),
         tuple(
             [
                 make_export(name, export_kinds[kind], is_type, source, local, eline)

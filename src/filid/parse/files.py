@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from filid.model.builders import builder
 from filid.model.facts import FileFacts
 from filid.parse.cache import (
     EMPTY,
@@ -75,10 +74,6 @@ class Outcome:
     size: int = 0
     digest: str = ""
     fdigest: str = ""  # digest_pair of ``encoded`` (workers compute it in parallel)
-
-
-# One per file a worker parsed: the fast constructor (``filid.model.builders``).
-_OUTCOME = builder(Outcome)
 
 
 def parse_files(
@@ -188,16 +183,17 @@ def _parse_files(
 
     parsed = 0
     keep_entries = cache_dir is not None
-    for outcome in _run(root, todo, jobs, digests=cache_dir is not None, meanwhile=meanwhile):
+    # Each outcome as the tuple of its fields (``_run``), unpacked: no object per file.
+    for path, note, outcome_facts, encoded, mtime_ns, size, digest, fdigest in _run(
+        root, todo, jobs, digests=cache_dir is not None, meanwhile=meanwhile
+    ):
         done += 1
-        path = outcome.path
-        if outcome.note is not None:
-            notes[path] = outcome.note
+        if note is not None:
+            notes[path] = note
         else:
-            encoded = outcome.encoded
-            fdigest = outcome.fdigest  # from a worker; else computed below when needed
-            if outcome.facts is not None:
-                file_facts = outcome.facts
+            # ``fdigest``: from a worker; else computed below when needed
+            if outcome_facts is not None:
+                file_facts = outcome_facts
                 parsed += 1
                 if on_parsed is not None:
                     on_parsed(path, file_facts)
@@ -212,9 +208,7 @@ def _parse_files(
                 fdigest = cached.facts_digest
             facts[path] = file_facts
             if keep_entries:  # only a parse cache (written below) keeps them
-                entries[path] = CacheEntry(
-                    outcome.mtime_ns, outcome.size, outcome.digest, file_facts, encoded, fdigest
-                )
+                entries[path] = CacheEntry(mtime_ns, size, digest, file_facts, encoded, fdigest)
         if progress is not None:
             progress(done, total)
 
@@ -251,7 +245,7 @@ def _parse_files(
             except OSError as error:
                 ordered_notes.append(f"parse cache not written: {error.strerror or error}")
     return ParseResult(
-        facts=dict(sorted(facts.items())),
+        facts={path: facts[path] for path in paths if path in facts},  # `paths` are sorted
         notes=tuple(ordered_notes),
         parsed=parsed,
         digests=digests,
@@ -279,15 +273,16 @@ def _run(
     *,
     digests: bool,
     meanwhile: Callable[[], None] | None = None,
-) -> Iterator[Outcome]:
+) -> Iterator[tuple[Any, ...]]:
     """Process ``todo`` in this process, or in chunks across worker processes; ``meanwhile``
-    runs once the workers have their chunks (first, without workers)."""
+    runs once the workers have their chunks (first, without workers). Each file's
+    :class:`Outcome` comes as the tuple of its fields, as the workers send it."""
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers <= 1 or len(todo) < PARALLEL_THRESHOLD:
         if meanwhile is not None:
             meanwhile()
         for path, digest in todo:
-            yield _process(root, path, digest, encode=False, digests=digests)
+            yield _fields(_process(root, path, digest, encode=False, digests=digests))
         return
     size = min(_MAX_CHUNK, max(16, -(-len(todo) // (workers * _CHUNKS_PER_WORKER))))
     chunks = [todo[index : index + size] for index in range(0, len(todo), size)]
@@ -305,14 +300,12 @@ def _run(
                 for future in futures:
                     future.cancel()
                 raise
-        make_outcome = _OUTCOME
         completed = as_completed(futures)
         # as_completed lets go of each future it hands on: without this list's references,
         # a chunk's rows are freed once decoded instead of all staying until the end
         del futures
         for future in completed:
-            for row in future.result():
-                yield make_outcome(*row)
+            yield from future.result()
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -111,11 +111,19 @@ def is_test_file(path: str) -> bool:
     return any(segment in TEST_DIRECTORIES for segment in segments[:-1])
 
 
+# The stem before the last dot is "index" or "main" only in a name starting with one of these.
+_ENTRY_PREFIXES = ("index.", "main.")
+
+
+def _never() -> bool:
+    """Step 7's question when pure-function inference is off: never pure."""
+    return False
+
+
 def entry_stem(name: str) -> str | None:
     """``"index"`` or ``"main"`` when ``name`` is an entry point source file, else None."""
-    # The stem before the last dot is "index" or "main" only in a name starting with
-    # "index." or "main.": most names are out without the suffix tests.
-    if not name.startswith(("index.", "main.")) or not is_source_file(name):
+    # Most names are out without the suffix tests.
+    if not name.startswith(_ENTRY_PREFIXES) or not is_source_file(name):
         return None
     stem = name.rsplit(".", 1)[0]
     return stem if stem in ("index", "main") else None
@@ -185,7 +193,8 @@ def build_tree(
     organ_names = ORGAN_NAMES | frozenset(structure.additional_organ_names)
     direct: dict[str, list[str]] = {".": []}
     children: dict[str, set[str]] = {".": set()}
-    for file in sorted(files):
+    ordered = sorted(files)
+    for file in ordered:
         parent, _, name = file.rpartition("/")
         parent = parent or "."
         # register the directory and every ancestor as a node, each linked to its parent
@@ -217,6 +226,9 @@ def build_tree(
 
     declared: dict[str, tuple[str | None, str | None]] = {}
     categories: dict[str, NodeCategory] = {}
+    pure_paths = structure.pure_function_paths
+    infer = structure.infer_pure_functions  # else no folder is inferred pure (`pure_check`)
+    routes = tuple(route_directories)
     for path in sorted(direct, key=lambda p: (-(0 if p == "." else p.count("/") + 1), p)):
         names = direct[path]
         name = root.name if path == "." else path.rpartition("/")[2]
@@ -226,13 +238,15 @@ def build_tree(
             name,
             names,
             organ_names,
-            pure_check(path, names, children.get(path, set())),
+            pure_check(path, names, children.get(path, set())) if infer else _never,
             intent_doc=intent,
             detail_doc=detail,
-            declared_pure=path != "."
-            and any(matches_glob(path, g) for g in structure.pure_function_paths),
+            declared_pure=bool(pure_paths)
+            and path != "."
+            and any(matches_glob(path, g) for g in pure_paths),
             is_root=path == ".",
-            in_route_tree=any(path == r or path.startswith(r + "/") for r in route_directories),
+            in_route_tree=bool(routes)
+            and any(path == r or path.startswith(r + "/") for r in routes),
         )
 
     nodes: dict[str, FractalNode] = {}
@@ -242,6 +256,8 @@ def build_tree(
         kids = tuple(sorted(children.get(path, ())))
         index_file = main_file = None
         for n in names:  # the first (sorted) index.* and main.*
+            if not n.startswith(_ENTRY_PREFIXES):
+                continue  # no entry point (``entry_stem``'s first test, without the call)
             stem = entry_stem(n)
             if stem == "index" and index_file is None:
                 index_file = n
@@ -254,7 +270,7 @@ def build_tree(
             categories[path],
             None if path == "." else (path.rpartition("/")[0] or "."),
             kids,
-            tuple(k for k in kids if categories[k] is NodeCategory.ORGAN),
+            tuple([k for k in kids if categories[k] is NodeCategory.ORGAN]) if kids else (),
             tuple(names),
             0 if path == "." else path.count("/") + 1,
             intent,
@@ -273,7 +289,7 @@ def build_tree(
     return FractalTree(
         root=root,
         nodes=nodes,
-        files=tuple(sorted(files)),
+        files=tuple(ordered),
         documents=documents,
         owners=owners,
     )
