@@ -155,3 +155,13 @@ def test_a_declared_yaml_hook_finds_no_file_that_is_not_there(
 ) -> None:
     files = {k: v for k, v in KOISHI.items() if not k.endswith(".yml")}
     assert claims(make_project(files)) == ["unresolved-import plugins/hmr/src/index.ts:1"]
+
+
+def test_a_umd_file_a_jsconfig_program_compiles_keeps_its_claims(
+    make_project: ProjectFactory,
+) -> None:
+    files = {**VENDORED, "jsconfig.json": '{"compilerOptions": {"checkJs": true}}\n'}
+    assert claims(make_project(files)) == [
+        f"unresolved-import {SEARCH}:3",
+        f"unresolved-import {CURSOR}:3",
+    ]

@@ -23,10 +23,13 @@ Decision (SPEC §0 is silent): an unresolved import is no claim when
 - no module loader loads the file: no import of it lies outside such a branch, nor does any
   import of a file that imports it, and so on (a bundler that meets a UMD file through an ES
   import takes its CommonJS arm, where the ``require`` must resolve); and
-- no package manifest names it as an entry (``main``, ``exports``…: Node loads it).
+- no package manifest names it as an entry (``main``, ``exports``…: Node loads it); and
+- no tsconfig or jsconfig program compiles it (mobx's docs under ``allowJs``: a program that
+  takes the file in makes it part of a build, and its checker reads the ``require``).
 
 Still claims: the same ``require`` outside such a branch, a UMD file an ES module of the
-project imports (directly or through other files), and a package's UMD entry.
+project imports (directly or through other files), a package's UMD entry, and a UMD file a
+tsconfig or jsconfig program compiles.
 """
 
 from __future__ import annotations
@@ -62,7 +65,11 @@ class UmdArms:
 
     def holds(self, file: str, start_byte: int, end_byte: int) -> bool:
         """Whether the import of ``file`` at those bytes is such an import."""
-        return self._in_arm(file, start_byte, end_byte) and file not in self._loaded_files()
+        return (
+            self._in_arm(file, start_byte, end_byte)
+            and file not in self._loaded_files()
+            and not self._project.resolver.tsconfigs.compiles(file)
+        )
 
     def _in_arm(self, file: str, start_byte: int, end_byte: int) -> bool:
         parsed = self._parsed(file)
