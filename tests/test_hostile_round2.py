@@ -725,3 +725,31 @@ def test_init_shows_hostile_folder_names_escaped_and_writes_literal_globs(
     # Example folders are written by name (structure.additionalExcludedDirectories); a
     # generated folder is written as a glob, where a[b] must stay a name, not a character class.
     assert "a\\\\[b\\\\]/generated/**" in globs
+
+
+def test_build_configs_filid_may_not_read_leave_the_claims_and_exit_zero(
+    make_project: ProjectFactory,
+) -> None:
+    # The undeclared claims read a Bazel BUILD file, a Prisma schema, a Jest config and a UMD
+    # importer. One over the size limit, or a link out of the project, says nothing: it is
+    # no input error (exit 2) and no traceback, and the broken imports stay claimed.
+    root = make_project(
+        {
+            "package.json": '{"name": "app"}\n',
+            "WORKSPACE": "",
+            "pkg/BUILD.bazel": "x = 1\n" * 60_000,  # over the 256 KiB read limit
+            "pkg/index.ts": "import { a } from './gen/missing';\nexport { a };\n",
+            "index.ts": "import { b } from './client';\nexport { b };\n",
+            "jest.config.js": "module.exports = { moduleNameMapper: { x: 'y' } };\n" * 12_000,
+        }
+    )
+    (root / "schema.prisma").symlink_to("/etc/hostname")
+    done = run_filid("check", ".", "--format", "json", "--no-cache", "--fail-on", "never", cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    errors = sorted(
+        f"{v['ruleId']} {v['location']['file']}"
+        for v in json.loads(done.stdout)["result"]["violations"]
+        if v["severity"] == "error"
+    )
+    assert errors == ["unresolved-import index.ts", "unresolved-import pkg/index.ts"]

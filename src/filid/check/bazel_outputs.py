@@ -47,6 +47,7 @@ from filid.check.bundler_aliases import MAX_CONFIG_BYTES
 from filid.check.project import Project
 from filid.graph import SOURCE_EXTENSIONS
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
+from filid.model.errors import InputError
 from filid.store.files import read_regular_file
 
 __all__ = ["BazelOutputs"]
@@ -354,8 +355,16 @@ def _parse(root: Path, path: str) -> ast.Module | None:
     try:
         text = read_regular_file(root / path, MAX_CONFIG_BYTES).decode("utf-8")
         return ast.parse(text, filename=path)
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+    except (
+        OSError,
+        InputError,
+        UnicodeDecodeError,
+        SyntaxError,
+        ValueError,
+        RecursionError,
+        MemoryError,
+    ):
+        return None  # unreadable, a link, over the size limit, not Starlark: says nothing
 
 
 def _declared_name_suffix(root: Path, path: str, symbol: str) -> str | None:

@@ -789,7 +789,7 @@ def _is_named_build_output(
             if text is None:
                 try:
                     text = read_regular_file(root / config, _MAX_CONFIG_BYTES)
-                except OSError:
+                except (OSError, InputError):  # a link, or over the size limit: says nothing
                     text = b""
                 texts[config] = text
             if any(needle in text for needle in needles):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from filid.check.bundler_aliases import MAX_CONFIG_BYTES
 from filid.check.project import Project
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
+from filid.model.errors import InputError
 from filid.store.files import read_regular_file
 
 __all__ = ["PrismaOutputs", "generator_outputs"]
@@ -40,8 +41,8 @@ class PrismaOutputs:
                     continue
                 try:
                     text = read_regular_file(root / schema, MAX_CONFIG_BYTES).decode("utf-8")
-                except (OSError, UnicodeDecodeError):
-                    continue
+                except (OSError, InputError, UnicodeDecodeError):
+                    continue  # unreadable, a link, over the size limit: says nothing
                 for output in generator_outputs(text):
                     folder = join_path(parent_dir(schema), output)
                     if not folder.startswith("../") and folder != ".":
