@@ -86,14 +86,19 @@ class UmdArms:
         return False
 
     def _parsed(self, file: str) -> tuple[bytes, Node] | None:
+        """``file``'s bytes and tree; None when it cannot be read, or when it tests no loader
+        (then no branch of it can: the file is not parsed)."""
         if file not in self._roots:
             try:
                 source = read_regular_file(Path(self._project.root) / file, _MAX_BYTES)
             except (OSError, InputError):  # UnsafePathError is an InputError
                 self._roots[file] = None
             else:
-                tree = toolkit_for(file).parser.parse(source)
-                self._roots[file] = (source, tree.root_node)
+                if any(test in source for test in _TESTS):
+                    tree = toolkit_for(file).parser.parse(source)
+                    self._roots[file] = (source, tree.root_node)
+                else:
+                    self._roots[file] = None
         return self._roots[file]
 
     def _loaded_files(self) -> frozenset[str]:
