@@ -12,6 +12,9 @@ import click
 
 from filid.model.errors import FilidError
 
+# Characters of report text written to stdout at once (``write_pieces``).
+_BLOCK_CHARS = 64 * 1024
+
 
 def use_color() -> bool:
     """Colour only on a terminal, and never when ``NO_COLOR`` is set."""
@@ -61,10 +64,26 @@ def write_text(destination: str | None, text: str, *, append: bool = False) -> N
 
 
 def write_pieces(destination: str | None, fill: Callable[[Callable[[str], object]], None]) -> None:
-    """:func:`write_text` for text that ``fill`` produces piece by piece: stdout gets each
-    piece as it comes (a large report is never held whole), a file the pieces joined."""
+    """:func:`write_text` for text that ``fill`` produces piece by piece: stdout gets the
+    pieces as they come, joined into blocks of about 64 KiB (a large report is never held
+    whole, and one ``click.echo`` per block instead of per piece: 28,000 pieces of a 10 MB
+    JSON report cost 0.07 s one by one), a file the pieces joined."""
     if destination is None or destination == "-":
-        fill(lambda piece: click.echo(piece, nl=False))
+        block: list[str] = []
+        size = 0
+
+        def take(piece: str) -> None:
+            nonlocal size
+            block.append(piece)
+            size += len(piece)
+            if size >= _BLOCK_CHARS:
+                click.echo("".join(block), nl=False)
+                block.clear()
+                size = 0
+
+        fill(take)
+        if block:
+            click.echo("".join(block), nl=False)
         return
     pieces: list[str] = []
     fill(pieces.append)
