@@ -182,10 +182,21 @@ def _load_project(
             route_directories=resolver.route_directories(),
         )
 
+    tests: list[frozenset[str]] = []
+
     def meanwhile() -> None:
-        # Run while the workers parse: the documents, and the tree when it needs no facts.
+        # Run while the workers parse: the documents, the test files, and the tree when it
+        # needs no facts.
         ran.append(True)
         documents.update(_read_documents(resolved, universe.files, config, doc_notes))
+        typecheck_globs = read_typecheck_globs(resolved, universe.files)
+        tests.append(
+            frozenset(
+                f
+                for f in sources
+                if is_test_file(f) or (typecheck_globs and matches_any_glob(f, typecheck_globs))
+            )
+        )
         if not config.structure.infer_pure_functions:
             # Only pure-function inference (scan.classify, step 7, off by default) asks
             # whether a file is side-effect free: without it the tree is the same built now.
@@ -210,12 +221,7 @@ def _load_project(
     )
     file_graph = build_file_graph(parsed.facts, resolver, known_imports)
     known_imports.clear()
-    typecheck_globs = read_typecheck_globs(resolved, universe.files)
-    test_files = frozenset(
-        f
-        for f in sources
-        if is_test_file(f) or (typecheck_globs and matches_any_glob(f, typecheck_globs))
-    )
+    test_files = tests[0]
     regime, declared_by = detect_regime(
         resolved, config.path, tree, config.structure.skipped_directories
     )
