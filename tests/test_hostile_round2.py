@@ -753,3 +753,99 @@ def test_build_configs_filid_may_not_read_leave_the_claims_and_exit_zero(
         if v["severity"] == "error"
     )
     assert errors == ["unresolved-import index.ts", "unresolved-import pkg/index.ts"]
+
+
+def _claims_and_exit(root: Path) -> tuple[int, list[str]]:
+    done = run_filid("check", ".", "--format", "json", "--no-cache", "--fail-on", "never", cwd=root)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    found = sorted(
+        f"{v['ruleId']} {v['location']['file']}"
+        for v in json.loads(done.stdout)["result"]["violations"]
+        if v["severity"] == "error"
+    )
+    return done.returncode, found
+
+
+def test_a_very_long_relative_import_is_claimed_without_a_crash(
+    make_project: ProjectFactory,
+) -> None:
+    # 1,500 folders deep: the Bazel package walk once recursed per folder (exit 3)
+    specifier = "./" + "a/" * 1500 + "x"
+    root = make_project(
+        {"package.json": '{"name": "r"}\n', "index.ts": f"import {{ x }} from '{specifier}';\n"}
+    )
+    assert _claims_and_exit(root) == (0, ["unresolved-import index.ts"])
+
+
+def test_consulted_configs_that_cannot_be_read_leave_the_claims(
+    make_project: ProjectFactory,
+) -> None:
+    root = make_project(
+        {
+            "package.json": (
+                '{"name": "r", "private": true, "workspaces": ["packages/*"],'
+                ' "scripts": {"build": "tsc -p tsconfig.build.json"}}\n'
+            ),
+            # a Jest mapper key that is no text (a lone surrogate), for a test-only shim
+            "packages/a/package.json": '{"name": "a", "exports": {".": "./index.ts"}}\n',
+            "packages/a/index.ts": "export const a = 1;\n",
+            "packages/a/deep.ts": "export const d = 1;\n",
+            "packages/b/package.json": (
+                '{"name": "b", "dependencies": {"a": "*"},'
+                ' "jest": {"moduleNameMapper": {"\\ud800": "x"}}}\n'
+            ),
+            "packages/b/shim.ts": "export { d } from 'a/deep';\n",
+            "packages/b/x.test.ts": "import { d } from './shim';\ntest('d', () => d);\n",
+            # an Angular target program that is not JSON
+            "angular.json": (
+                '{"projects": {"app": {"architect": {"build": {"options":'
+                ' {"tsConfig": "app-config.json", "assets": ["src/assets"]}}}}}}\n'
+            ),
+            "app-config.json": "{ this is not json",
+            "tsconfig.json": '{"compilerOptions": {"strict": true}}\n',
+            "src/assets/snippet.ts": "import { n } from './nothing';\nexport { n };\n",
+            # a `tsc -p` config whose reference is not JSON
+            "tsconfig.build.json": (
+                '{"compilerOptions": {"rootDir": "src", "outDir": "dist"}, "files": [],'
+                ' "references": [{"path": "./broken.json"}]}\n'
+            ),
+            "broken.json": "{ nope",
+            "src/index.ts": "require('./missing');\n",
+        }
+    )
+    assert _claims_and_exit(root) == (
+        0,
+        [
+            "unpublished-package-import packages/b/shim.ts",
+            "unresolved-import src/assets/snippet.ts",
+            "unresolved-import src/index.ts",
+        ],
+    )
+
+
+def test_a_bazel_load_never_reads_outside_the_project(
+    make_project: ProjectFactory, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x.bzl").write_text(
+        "def _impl(ctx):\n    ctx.actions.declare_file(ctx.attr.name + '.ts')\n"
+        "gen = rule(implementation = _impl)\n",
+        encoding="utf-8",
+    )
+    build = f'load("//{outside}:x.bzl", "gen")\ngen(name = "tests")\n'
+    root = make_project(
+        {
+            "package.json": '{"name": "r"}\n',
+            "MODULE.bazel": "",
+            "pkg/BUILD.bazel": build,
+            "pkg/index.ts": "import './tests';\n",
+            "link/BUILD.bazel": 'load(":lnk/x.bzl", "gen")\ngen(name = "tests")\n',
+            "link/index.ts": "import './tests';\n",
+        }
+    )
+    (root / "link/lnk").symlink_to(outside)
+    assert _claims_and_exit(root) == (
+        0,
+        ["unresolved-import link/index.ts", "unresolved-import pkg/index.ts"],
+    )

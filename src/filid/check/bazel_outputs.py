@@ -37,7 +37,6 @@ seen (the import stays judged). A ``srcs`` entry naming the missing file is no e
 from __future__ import annotations
 
 import ast
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -117,18 +116,10 @@ class BazelOutputs:
     # -- the package of a path -------------------------------------------------------------
 
     def _package_dir(self, directory: str) -> str | None:
-        """The nearest folder at or above ``directory`` holding a BUILD file."""
-        if directory in self._package_of:
-            return self._package_of[directory]
-        found: str | None
-        if any(os.path.isfile(self._root / directory / name) for name in _BUILD_FILES):
-            found = directory
-        elif directory == ".":
-            found = None
-        else:
-            found = self._package_dir(parent_dir(directory))
-        self._package_of[directory] = found
-        return found
+        """The nearest folder at or above ``directory`` holding a BUILD file of the project
+        (a listed file: never one reached through a linked folder); a walk, not a recursion,
+        however deep the folder."""
+        return self._nearest(directory, _BUILD_FILES, self._package_of)
 
     def _in_workspace(self, directory: str) -> bool:
         return self._workspace_root(directory) is not None
@@ -136,13 +127,33 @@ class BazelOutputs:
     def _workspace_root(self, directory: str) -> str | None:
         """The nearest folder at or above ``directory`` with a workspace file (what ``//``
         labels are relative to), None outside a Bazel workspace."""
-        if directory not in self._workspace:
-            if any(os.path.isfile(self._root / directory / n) for n in _WORKSPACE_FILES):
-                self._workspace[directory] = directory
-            else:
-                above = None if directory == "." else self._workspace_root(parent_dir(directory))
-                self._workspace[directory] = above
-        return self._workspace[directory]
+        return self._nearest(directory, _WORKSPACE_FILES, self._workspace)
+
+    def _nearest(
+        self, directory: str, names: tuple[str, ...], known: dict[str, str | None]
+    ) -> str | None:
+        """The nearest folder at or above the project folder ``directory`` holding a listed
+        file named one of ``names`` (None outside the project, or when there is none); every
+        folder walked is remembered in ``known``."""
+        walked: list[str] = []
+        current = directory
+        found: str | None = None
+        while True:
+            if current in known:
+                found = known[current]
+                break
+            walked.append(current)
+            if current == ".." or current.startswith(("../", "/")):
+                break
+            if any(join_path(current, name) in self._files for name in names):
+                found = current
+                break
+            if current == ".":
+                break
+            current = parent_dir(current)
+        for folder in walked:
+            known[folder] = found
+        return found
 
     def _package(self, directory: str) -> _Package | None:
         if directory not in self._packages:
@@ -150,7 +161,8 @@ class BazelOutputs:
                 (
                     parsed
                     for name in _BUILD_FILES
-                    if (parsed := _parse_build(self._root, join_path(directory, name))) is not None
+                    if join_path(directory, name) in self._files
+                    and (parsed := _parse_build(self._root, join_path(directory, name))) is not None
                 ),
                 None,
             )
@@ -200,8 +212,8 @@ class BazelOutputs:
             return None
         workspace = self._workspace_root(directory)
         path = None if workspace is None else _bzl_path(workspace, directory, loaded[0])
-        if path is None:
-            return None
+        if path is None or path not in self._files:
+            return None  # another repository's, or no listed file of this one (a link out)
         key = (path, loaded[1])
         if key not in self._name_suffixes:
             self._name_suffixes[key] = _declared_name_suffix(self._root, path, loaded[1])

@@ -47,6 +47,7 @@ from filid.check.copy_steps import CopySteps, package_scripts, shell_commands
 from filid.check.project import Project
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.resolve import ResolutionKind
+from filid.model.errors import InputError
 from filid.model.facts import ImportKind
 
 __all__ = ["ScriptEmits"]
@@ -133,11 +134,14 @@ class ScriptEmits:
             self._imports = {}
             for edge in self._project.file_graph.edges:
                 self._imports.setdefault(edge.source, []).append(edge.target)
-        reached = {
-            f
-            for f in self._project.tree.files
-            if f.endswith(_PROGRAM_SUFFIXES) and tsconfigs.program_includes(config, f)
-        }
+        try:
+            reached = {
+                f
+                for f in self._project.tree.files
+                if f.endswith(_PROGRAM_SUFFIXES) and tsconfigs.program_includes(config, f)
+            }
+        except InputError:  # a config it reads (a reference) cannot be read: maps nothing
+            reached = set()
         pending = list(reached)
         while pending:
             for target in self._imports.get(pending.pop(), ()):

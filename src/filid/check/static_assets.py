@@ -45,6 +45,7 @@ import os
 from filid.check.project import Project
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
+from filid.graph.tsconfig import TsconfigIndex
 from filid.model.errors import InputError
 
 __all__ = ["StaticAssets"]
@@ -94,9 +95,7 @@ class StaticAssets:
         ):
             return True
         programs = self._angular_programs.get(root, ())
-        return bool(programs) and not any(
-            tsconfigs.program_includes(config, file) for config in programs
-        )
+        return bool(programs) and not any(_includes(tsconfigs, config, file) for config in programs)
 
     def _static_root(self, file: str) -> str | None:
         """The static-asset root holding ``file`` (module docstring), the innermost first."""
@@ -129,6 +128,15 @@ class StaticAssets:
                 found.setdefault(edge.target, set()).add(edge.source)
             self._by_target = found
         return self._by_target
+
+
+def _includes(tsconfigs: TsconfigIndex, config: str, file: str) -> bool:
+    """Whether the program of ``config`` takes ``file`` in; True when a config it reads
+    (itself, an ``extends``, a reference) cannot be read: unsure, the claim stays."""
+    try:
+        return tsconfigs.program_includes(config, file)
+    except InputError:
+        return True
 
 
 def _angular_assets(project: Project) -> dict[str, tuple[str, ...]]:

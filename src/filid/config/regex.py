@@ -41,6 +41,8 @@ def compile_user_regex(pattern: str) -> Callable[[str], bool]:
     """
     try:
         compiled = re2.compile(pattern, options=_options())
+    except UnicodeError:  # a lone surrogate (JSON's "\ud800") is no text RE2 can read
+        raise UserRegexError("not a valid regular expression: it holds a lone surrogate") from None
     except re2.error as error:
         detail = error.args[0] if error.args else error
         if isinstance(detail, bytes):
@@ -55,6 +57,9 @@ def compile_user_regex(pattern: str) -> Callable[[str], bool]:
         ) from None
 
     def search(text: str) -> bool:
-        return compiled.search(text) is not None
+        try:
+            return compiled.search(text) is not None
+        except UnicodeError:  # a text holding a lone surrogate matches nothing
+            return False
 
     return search
