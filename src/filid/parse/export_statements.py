@@ -19,6 +19,7 @@ from filid.model.facts import (
 )
 from filid.parse.declarations import DECLARATION_KINDS
 from filid.parse.side_effects import is_expression_free
+from filid.parse.specifiers import specifier_parts
 from filid.parse.syntax_errors import is_type_keyword_error
 
 if TYPE_CHECKING:
@@ -195,14 +196,7 @@ def _export_specifiers(
         if spec.type != "export_specifier":
             continue
         count += 1
-        tokens = spec.children
-        if len(tokens) == 1:
-            # `{ a }`: the one child is the required name (no `type`, no alias)
-            name_node: Node | None = tokens[0]
-            alias_node = None
-        else:
-            name_node = spec.child_by_field_name("name")
-            alias_node = spec.child_by_field_name("alias")
+        name_node, alias_node, tokens = specifier_parts(spec)
         if name_node is None:
             continue
         name = walker.name_text(name_node)

@@ -30,6 +30,7 @@ from filid.parse.export_statements import read_export_statement
 from filid.parse.guards import silenced_after
 from filid.parse.side_effects import is_declaration_free
 from filid.parse.spans import SpanMaker
+from filid.parse.specifiers import specifier_parts
 from filid.parse.string_escapes import decode_escapes
 
 _OVERLOADABLE = frozenset({"function_signature", "ambient_declaration"})
@@ -233,14 +234,7 @@ class TopLevelWalker:
                     if spec.type != "import_specifier":
                         continue
                     specifiers += 1
-                    tokens = spec.children
-                    if len(tokens) == 1:
-                        # `{ a }`: the one child is the required name (no `type`, no alias)
-                        name: Node | None = tokens[0]
-                        alias = None
-                    else:
-                        name = spec.child_by_field_name("name")
-                        alias = spec.child_by_field_name("alias")
+                    name, alias, tokens = specifier_parts(spec)
                     imported = None if name is None else self.name_text(name)
                     if imported is not None:
                         names.append(imported)
