@@ -96,6 +96,8 @@ class Protection:
         self._special: dict[str, str] = {}
         self._declared = self._manifest_files(root)
         self._configs.update(self._process_files(root))
+        # every config's text in one string: a stem none of them holds is out in one search
+        self._all_configs = "\0".join(self._configs.values())
 
     def _read_configs(self, root: Path) -> dict[str, str]:
         texts: dict[str, str] = {}
@@ -260,6 +262,8 @@ class Protection:
         # Every spelling of ``path`` ends with its file name, extension or not: a config whose
         # text lacks that stem cannot name it (the common case, and no spellings to build).
         stem = _SOURCE_EXTENSION.sub("", path.rpartition("/")[2])
+        if stem not in self._all_configs:
+            return None
         by_folder: dict[str, list[str]] = {}
         for config, text in self._configs.items():
             if stem not in text:

@@ -88,9 +88,10 @@ class EntryPointSurface:
                 continue
             for name in node.files:
                 file = node.file_path(name)
-                if not is_source_file(file) or file in context.test_files:
-                    continue
+                # the entry test first: it leaves out most files with one prefix test
                 if not context.is_entry_file(file):
+                    continue
+                if not is_source_file(file) or file in context.test_files:
                     continue
                 facts = context.facts.get(file)
                 if facts is None:
