@@ -77,3 +77,61 @@ def test_a_real_syntax_error_still_counts_every_import_as_read_at_load(
         ),
     }
     assert claims(make_project(files)) == [LOOP]
+
+
+# sedwards2009/extraterm: the package's build writes `src/emoji_table.ts` through a shell
+# redirection before tsc runs; the file is neither committed nor ignored.
+UNICODE = {
+    "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}\n',
+    "packages/uu/package.json": (
+        '{"name": "extraterm-unicode-utilities", "type": "module",\n'
+        ' "exports": "./dist/UnicodeUtilities.js",\n'
+        ' "scripts": {"build": "yarn run build:emoji-table && yarn run build-fast",\n'
+        '  "build-fast": "tsc",\n'
+        '  "build:emoji-table": "node build_scripts/convert_emoji_table.js > src/emoji_table.ts"'
+        "}}\n"
+    ),
+    "packages/uu/tsconfig.json": (
+        '{"compilerOptions": {"module": "nodenext", "outDir": "dist", "rootDir": "src"}}\n'
+    ),
+    "packages/uu/build_scripts/convert_emoji_table.js": (
+        "console.log('export const table = 1;');\n"
+    ),
+    "packages/uu/src/UnicodeUtilities.ts": (
+        'import * as emoji_table from "./emoji_table.js";\nexport const u = emoji_table;\n'
+    ),
+}
+UNICODE_IMPORT = "unresolved-import packages/uu/src/UnicodeUtilities.ts:1"
+
+
+def test_a_file_a_package_script_writes_through_a_redirection_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(UNICODE)) == []
+
+
+def test_an_appending_redirection_glued_to_its_path_writes_it_too(
+    make_project: ProjectFactory,
+) -> None:
+    manifest = UNICODE["packages/uu/package.json"].replace(
+        "> src/emoji_table.ts", "2>/dev/null >>src/emoji_table.ts"
+    )
+    files = {**UNICODE, "packages/uu/package.json": manifest}
+    assert claims(make_project(files)) == []
+
+
+def test_an_import_no_redirection_writes_stays_claimed(make_project: ProjectFactory) -> None:
+    # the script writes another file: the import of `emoji_table.js` is still broken
+    manifest = UNICODE["packages/uu/package.json"].replace(
+        "src/emoji_table.ts", "src/emoji_names.ts"
+    )
+    files = {**UNICODE, "packages/uu/package.json": manifest}
+    assert claims(make_project(files)) == [UNICODE_IMPORT]
+
+
+def test_a_redirection_to_an_expansion_names_no_file(make_project: ProjectFactory) -> None:
+    manifest = UNICODE["packages/uu/package.json"].replace(
+        "> src/emoji_table.ts", "> $OUT/emoji_table.ts"
+    )
+    files = {**UNICODE, "packages/uu/package.json": manifest}
+    assert claims(make_project(files)) == [UNICODE_IMPORT]
