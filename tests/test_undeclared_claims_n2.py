@@ -135,3 +135,40 @@ def test_a_redirection_to_an_expansion_names_no_file(make_project: ProjectFactor
     )
     files = {**UNICODE, "packages/uu/package.json": manifest}
     assert claims(make_project(files)) == [UNICODE_IMPORT]
+
+
+# databuddy-analytics/Databuddy: the app's tsconfig excludes `components/ui` (shadcn files,
+# left out of type-checking) and maps `@/*` to `./*`; the root tsconfig includes `apps/**`
+# with a `@/*` of its own, from the root. Next.js compiles the excluded files (the app
+# imports them) with the app's config.
+BUTTON = "apps/dashboard/components/ui/button.tsx"
+DASHBOARD = {
+    "package.json": '{"name": "root", "private": true, "workspaces": ["apps/*"]}\n',
+    "tsconfig.json": (
+        '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./*"]}, "noResolve": true},\n'
+        ' "include": ["apps/**/*"]}\n'
+    ),
+    "apps/dashboard/package.json": '{"name": "dash", "private": true}\n',
+    "apps/dashboard/tsconfig.json": (
+        '{"compilerOptions": {"strict": true, "moduleResolution": "bundler", "module": "esnext",\n'
+        '  "jsx": "preserve", "paths": {"@/*": ["./*"]}},\n'
+        ' "include": ["**/*.ts", "**/*.tsx"], "exclude": ["node_modules", "components/ui"]}\n'
+    ),
+    "apps/dashboard/lib/utils.ts": "export const cn = (...a: string[]) => a.join(' ');\n",
+    BUTTON: "import { cn } from '@/lib/utils';\nexport const Button = () => cn('a');\n",
+    "apps/dashboard/app/page.tsx": (
+        "import { Button } from '@/components/ui/button';\n"
+        "export default function Page() {\n  return Button();\n}\n"
+    ),
+}
+
+
+def test_an_import_the_folder_config_resolves_in_a_file_it_excludes_is_no_claim(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(DASHBOARD)) == []
+
+
+def test_an_import_neither_config_resolves_stays_claimed(make_project: ProjectFactory) -> None:
+    files = {**DASHBOARD, BUTTON: DASHBOARD[BUTTON].replace("@/lib/utils", "@/lib/gone")}
+    assert claims(make_project(files)) == [f"unresolved-import {BUTTON}:1"]
