@@ -172,3 +172,50 @@ def test_an_import_the_folder_config_resolves_in_a_file_it_excludes_is_no_claim(
 def test_an_import_neither_config_resolves_stays_claimed(make_project: ProjectFactory) -> None:
     files = {**DASHBOARD, BUTTON: DASHBOARD[BUTTON].replace("@/lib/utils", "@/lib/gone")}
     assert claims(make_project(files)) == [f"unresolved-import {BUTTON}:1"]
+
+
+# arco-design/arco-design-pro: the npm package publishes its templates (`files`); `arco
+# init` copies `arco-design-pro-vite/` and then the shared files of `arco-design-pro-next/src`
+# into a new project. The vite template, named like the root package, declares no workspace.
+ARCO = {
+    "package.json": (
+        '{"name": "arco-design-pro", "files": ["scripts", "arco-design-pro-vite",'
+        ' "arco-design-pro-next"], "scripts": {"gen:vite": "node scripts/vite"}}\n'
+    ),
+    "scripts/vite.js": "module.exports = {};\n",
+    "arco-design-pro-vite/package.json": (
+        '{"name": "arco-design-pro", "scripts": {"dev": "vite"}}\n'
+    ),
+    "arco-design-pro-vite/src/main.tsx": (
+        "import rootReducer from './store';\nexport const app = rootReducer;\n"
+    ),
+    "arco-design-pro-next/package.json": '{"name": "next-app-ts"}\n',
+    "arco-design-pro-next/src/store/index.ts": "export default function reducer() {}\n",
+}
+ARCO_MAIN = "unresolved-import arco-design-pro-vite/src/main.tsx:1"
+
+
+def test_a_published_template_of_a_repository_without_workspaces_is_data(
+    make_project: ProjectFactory,
+) -> None:
+    assert claims(make_project(ARCO)) == []
+
+
+def test_a_workspace_member_the_package_publishes_is_built_in_place(
+    make_project: ProjectFactory,
+) -> None:
+    # a declared workspace member is built where it lies: its broken import stays claimed
+    files = {
+        **ARCO,
+        "package.json": ARCO["package.json"].replace(
+            '"files"', '"workspaces": ["arco-design-pro-vite"], "files"'
+        ),
+    }
+    assert claims(make_project(files)) == [ARCO_MAIN]
+
+
+def test_a_template_the_package_does_not_publish_stays_claimed(
+    make_project: ProjectFactory,
+) -> None:
+    files = {**ARCO, "package.json": ARCO["package.json"].replace(' "arco-design-pro-vite",', "")}
+    assert claims(make_project(files)) == [ARCO_MAIN]

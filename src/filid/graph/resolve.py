@@ -374,6 +374,11 @@ class Resolver:
         """The folder of every named workspace package (the units of package cycles)."""
         return self._workspaces.package_directories()
 
+    def workspace_members(self) -> frozenset[str]:
+        """The folder of every named package a workspace declaration includes (none without
+        a declaration)."""
+        return self._workspaces.member_directories()
+
     def workspace_packages(self) -> dict[str, str]:
         """Every named workspace package (name → folder) that resolution links by name."""
         return {name: p.directory for name, p in self._workspaces.packages.items()}
