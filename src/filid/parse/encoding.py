@@ -45,7 +45,9 @@ from filid.model.facts import (
 # 17: whether the file is a webpack bundle (``bundle``, last)
 # 18: a mention in another import statement reads nothing; an instance field's initialiser
 # runs with each ``new``, not at load (``load_read``)
-FACTS_FORMAT = 18
+# 19: a file whose only ERROR nodes are legal TypeScript the grammar does not parse gets
+# import elision and load reads like any other (``value_used``, ``load_read``)
+FACTS_FORMAT = 19
 
 # Where a row's span starts: imports ``[specifier, kind, names, is_reexport, value_used,
 # deferred, guarded, load_read, *span, *specifier_span]`` (the specifier span only when there

