@@ -13,6 +13,7 @@ symlink is not part of the universe at all).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import stat
@@ -233,6 +234,39 @@ def list_universe(
     )
 
 
+def with_unfetched_sources(root: Path, universe: Universe) -> Universe:
+    """The staged listing ``universe`` with its source files and components that the work
+    tree lacks and whose blob the clone lacks as well (a sparse checkout of a partial clone:
+    ``--skip-worktree`` entries never fetched) named ``absent``, with the work-tree listing's
+    note: files of the commit that nothing can read, so nothing parses them. The others are
+    returned as they are (one ``lstat`` per source file; git is asked only about those the
+    work tree lacks)."""
+    prefix = f"{root}/"
+    lacking = {
+        name: blob.encode("ascii")
+        for name, blob in zip(universe.files, universe.ids, strict=False)
+        if name.endswith(CODE_EXTENSIONS) and not os.path.lexists(prefix + name)
+    }
+    if not lacking:
+        return universe
+    missing = missing_objects(root, lacking.values())
+    lacked = sorted(name for name, blob in lacking.items() if blob in missing)
+    if not lacked:
+        return universe
+    return dataclasses.replace(
+        universe,
+        notes=tuple(sorted((*universe.notes, _unfetched_note(lacked)))),
+        absent=universe.absent.union(lacked),
+    )
+
+
+def _unfetched_note(lacked: list[str]) -> str:
+    return (
+        f"{len(lacked)} tracked file(s) absent from the work tree whose content this clone "
+        f"lacks (partial clone?), e.g. {lacked[0]}: imports of them count as present"
+    )
+
+
 def _decode(raw: bytes, notes: list[str]) -> str | None:
     try:
         return raw.decode("utf-8")
@@ -435,10 +469,7 @@ def _git_listing(
         files[name] = ABSENT_ASSET
         absent.add(name)
     if lacked:
-        notes.append(
-            f"{len(lacked)} tracked file(s) absent from the work tree whose content this clone "
-            f"lacks (partial clone?), e.g. {lacked[0]}: imports of them count as present"
-        )
+        notes.append(_unfetched_note(lacked))
     others = _finish_git(others_process) or b""
     for raw_path in others.split(b"\0"):
         if not raw_path:
