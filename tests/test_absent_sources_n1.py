@@ -314,3 +314,33 @@ def test_staged_deletions_of_files_the_clone_never_had_break_no_import(tmp_path:
     found, notes = _staged(tmp_path)
     assert found == ["broken-import user.ts"], found
     assert not any("cannot be read" in note for note in notes), notes
+
+
+def test_a_module_entry_point_the_clone_lacks_is_the_module_s_entry_point(tmp_path: Path) -> None:
+    # The repository has `src/auth/index.ts`; main said the module has no entry point and
+    # offered to create one, a file the repository already holds. The loose peer `login.ts`
+    # (absent too) is still a peer of the module, and its move is refused, not attempted.
+    write_files(
+        tmp_path,
+        {
+            ".filid/config.json": json.dumps(DECLARED_CONFIG),
+            "src/auth/index.ts": "export { login } from './login';\n",
+            "src/auth/login.ts": "export const login = 1;\n",
+            "src/auth/INTENT.md": "# auth\n",
+            "src/app/index.ts": "import { login } from '../auth';\nexport const app = login;\n",
+        },
+    )
+    _commit(tmp_path)
+    _unfetch(tmp_path, "src/auth/index.ts", "src/auth/login.ts")
+    project = load_project(tmp_path, use_cache=False)
+    result = evaluate(project)
+    assert not [v for v in result.violations if v.rule_id == "module-entry-point"]
+    assert not [v for v in result.violations if v.rule_id == "unresolved-import"]
+    peers = [v for v in result.violations if v.rule_id == "zero-peer-file"]
+    assert [v.path for v in peers] == ["src/auth/login.ts"]
+    plan = plan_fixes(project, result.violations, max_risk=Risk.MODERATE)
+    assert plan.is_empty
+    assert [s.reason for s in plan.skipped] == [
+        "this clone lacks 2 source file(s) (e.g. src/auth/index.ts) whose imports a move "
+        "could break unseen"
+    ]

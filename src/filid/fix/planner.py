@@ -171,6 +171,11 @@ def _operations(
     return tuple(operations)
 
 
+# The actions whose fix moves files (another kind's candidate that moves is caught after
+# planning).
+_MOVING = frozenset({SyncActionKind.MOVE, SyncActionKind.RENAME})
+
+
 def _unseen_sources(absent: frozenset[str]) -> str | None:
     """Why no move can be planned when the clone lacks source files (a partial clone's,
     ``scan.universe``: listed, never read): their imports are unknown, so a move could break
@@ -216,6 +221,9 @@ def plan_fixes(
                 else f"{fix.risk.value}: needs --unsafe-fixes"
             )
             skipped.append(SkippedFix(violation, reason))
+            continue
+        if unseen is not None and fix.action in _MOVING:
+            skipped.append(SkippedFix(violation, unseen))
             continue
         try:
             candidate = _plan(planner, violation)
