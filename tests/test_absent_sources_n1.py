@@ -295,10 +295,14 @@ def test_staged_a_sparse_partial_clone_reads_no_file_it_lacks(tmp_path: Path) ->
         assert any("1 tracked file(s) absent" in note and "b.ts" in note for note in notes)
 
 
-def test_staged_deletions_of_files_the_clone_never_had_break_no_import(tmp_path: Path) -> None:
+def test_a_staged_deletion_of_a_file_the_clone_never_had_is_still_a_deletion(
+    tmp_path: Path,
+) -> None:
     # The mirror's checkout left types.ts out of the index (a deletion staged against HEAD
-    # whose blob the clone lacks: nobody `git rm`-ed it); a file someone `git rm`-ed (its blob
-    # in the clone) is a deletion this change makes, and breaks its importer.
+    # whose blob the clone lacks; `git status` says `D  types.ts`): the work-tree check counts
+    # it present, but the commit the index makes deletes it, so `--staged` still reports the
+    # import it breaks, as for a file someone `git rm`-ed (its blob in the clone). `--new-since`
+    # judges the work tree, where the file counts as present: no deletion there.
     write_files(
         tmp_path,
         {
@@ -312,8 +316,14 @@ def test_staged_deletions_of_files_the_clone_never_had_break_no_import(tmp_path:
     _unfetch(tmp_path, "types.ts", unstage=True)
     subprocess.run(["git", "rm", "-q", "old.ts"], cwd=tmp_path, check=True)
     found, notes = _staged(tmp_path)
-    assert found == ["broken-import user.ts"], found
+    assert found == ["broken-import common.ts", "broken-import user.ts"], found
     assert not any("cannot be read" in note for note in notes), notes
+    since = _filid(tmp_path, "check", ".", "--new-since", "HEAD", "--format", "json")
+    assert since.returncode in (0, 1) and "Traceback" not in since.stderr, since.stderr
+    reported = sorted(
+        f"{v['ruleId']} {v['path']}" for v in json.loads(since.stdout)["result"]["violations"]
+    )
+    assert reported == ["broken-import user.ts", "unresolved-import user.ts"], reported
 
 
 def test_a_module_entry_point_the_clone_lacks_is_the_module_s_entry_point(tmp_path: Path) -> None:

@@ -34,13 +34,29 @@ def deleted_since(root: Path, commit: str) -> tuple[str, ...]:
     return deleted_paths(root, [commit])
 
 
-def broken_imports(project: Project, deleted: Collection[str]) -> tuple[Violation, ...]:
-    """One error per import that resolved to a file in ``deleted`` and now finds none."""
+def broken_imports(
+    project: Project, deleted: Collection[str], *, staged: bool = False
+) -> tuple[Violation, ...]:
+    """One error per import that resolved to a file in ``deleted`` and now finds none.
+
+    ``project`` is the work tree's, which lists a file the clone never fetched (a partial
+    clone: ``Project.absent_files``) as a file of the repository. With ``staged`` (``deleted``
+    are the index's deletions against HEAD) such a file the index lacks is gone all the same:
+    the commit deletes it, so an import that resolves to it breaks."""
     gone = frozenset(deleted)
     if not gone:
         return ()
     unresolved = {(u.file, u.line, u.specifier) for u in project.file_graph.unresolved}
     found: list[Violation] = []
+    vanished = gone.intersection(project.absent_files) if staged else frozenset()
+    for edge in project.file_graph.edges if vanished else ():
+        specifier = edge.fact.specifier
+        if (
+            edge.target in vanished
+            and specifier is not None
+            and _deleted_target(edge.source, specifier, gone) is not None
+        ):
+            found.append(_violation(project, edge.source, edge.fact, specifier, edge.target))
     for path in sorted({u.file for u in project.file_graph.unresolved}):
         facts = project.facts.get(path)
         if facts is None:
