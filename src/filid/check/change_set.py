@@ -7,7 +7,11 @@ import that no longer resolves because the change deleted its target (rule id
 ``broken-import``, an error): an import whose relative or root-absolute specifier names, as
 TypeScript would resolve it, a file the change deleted, and that now finds no file. That is
 always true breakage — the target existed and was importable, and is gone — so the finding
-needs no configuration; an import that never resolved is never reported here.
+needs no configuration; an import that never resolved is never reported here. A file the
+index deleted whose blob the clone never fetched (a mirror's failed checkout) still resolves
+in the work tree's listing (``scan.universe``: listed as absent), yet the commit deletes it:
+``--staged`` reports the imports of it as well; ``--new-since`` judges the work tree, where
+it counts as present.
 """
 
 from __future__ import annotations
