@@ -7,7 +7,11 @@ import that no longer resolves because the change deleted its target (rule id
 ``broken-import``, an error): an import whose relative or root-absolute specifier names, as
 TypeScript would resolve it, a file the change deleted, and that now finds no file. That is
 always true breakage — the target existed and was importable, and is gone — so the finding
-needs no configuration; an import that never resolved is never reported here.
+needs no configuration; an import that never resolved is never reported here. A file the
+index deleted whose blob the clone never fetched (a mirror's failed checkout) still resolves
+in the work tree's listing (``scan.universe``: listed as absent), yet the commit deletes it:
+``--staged`` reports the imports of it as well; ``--new-since`` judges the work tree, where
+it counts as present.
 """
 
 from __future__ import annotations
@@ -34,13 +38,29 @@ def deleted_since(root: Path, commit: str) -> tuple[str, ...]:
     return deleted_paths(root, [commit])
 
 
-def broken_imports(project: Project, deleted: Collection[str]) -> tuple[Violation, ...]:
-    """One error per import that resolved to a file in ``deleted`` and now finds none."""
+def broken_imports(
+    project: Project, deleted: Collection[str], *, staged: bool = False
+) -> tuple[Violation, ...]:
+    """One error per import that resolved to a file in ``deleted`` and now finds none.
+
+    ``project`` is the work tree's, which lists a file the clone never fetched (a partial
+    clone: ``Project.absent_files``) as a file of the repository. With ``staged`` (``deleted``
+    are the index's deletions against HEAD) such a file the index lacks is gone all the same:
+    the commit deletes it, so an import that resolves to it breaks."""
     gone = frozenset(deleted)
     if not gone:
         return ()
     unresolved = {(u.file, u.line, u.specifier) for u in project.file_graph.unresolved}
     found: list[Violation] = []
+    vanished = gone.intersection(project.absent_files) if staged else frozenset()
+    for edge in project.file_graph.edges if vanished else ():
+        specifier = edge.fact.specifier
+        if (
+            edge.target in vanished
+            and specifier is not None
+            and _deleted_target(edge.source, specifier, gone) is not None
+        ):
+            found.append(_violation(project, edge.source, edge.fact, specifier, edge.target))
     for path in sorted({u.file for u in project.file_graph.unresolved}):
         facts = project.facts.get(path)
         if facts is None:

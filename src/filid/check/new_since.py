@@ -85,8 +85,9 @@ def result_at(
 
 def _tree_entries(top: Path, commit: str, prefix: str) -> list[tuple[str, str, int]]:
     """``(path, blob id, size)`` of every regular file of ``commit`` below ``prefix`` (paths
-    from the top of the repository). Links and submodules are left out; ``--`` ends the
-    options, and no ``.gitattributes`` is consulted (``export-ignore`` would hide files)."""
+    from the top of the repository). Links and submodules are left out, and so are files whose
+    blob the clone lacks; ``--`` ends the options, and no ``.gitattributes`` is consulted
+    (``export-ignore`` would hide files)."""
     listing = _git(
         top, "ls-tree", "-r", "-z", "--full-tree", "-l", commit, "--", *([prefix] if prefix else [])
     )
@@ -97,6 +98,10 @@ def _tree_entries(top: Path, commit: str, prefix: str) -> list[tuple[str, str, i
         meta, _, raw_path = record.partition(b"\t")
         fields = meta.split()
         if len(fields) != 4 or fields[1] != b"blob" or fields[0] not in (b"100644", b"100755"):
+            continue
+        if not fields[3].isdigit():
+            # git has no size for a blob the clone lacks (a partial clone, a mirror without
+            # large blobs): the commit's tree lacks the file, as the work tree does
             continue
         path = raw_path.decode("utf-8", "surrogateescape")
         parts = path.split("/")

@@ -76,6 +76,9 @@ class Project:
     # the root-relative file that declared it.
     regime: Regime = Regime.DECLARED
     declared_by: str | None = None
+    # Listed files the work tree lacks (``Universe.absent``: tracked assets, and files whose
+    # blob the clone lacks, a partial clone's): files of the project that nothing reads.
+    absent_files: frozenset[str] = frozenset()
 
 
 def load_project(
@@ -149,7 +152,9 @@ def _load_project(
     if config is None:
         config = load_config(resolved, config_path, known_rule_ids=RULE_IDS, rule_aliases=ALIASES)
     universe = listed or list_project_universe(resolved, config)
-    sources = [f for f in universe.files if is_source_file(f)]
+    # a source file the clone lacks (``Universe.absent``) is a file of the project, never read
+    absent = universe.absent
+    sources = [f for f in universe.files if is_source_file(f) and f not in absent]
     if stats is None and len(universe.stats) == len(universe.files):
         stats = dict(zip(universe.files, universe.stats, strict=True))
     cache_dir = project_cache_dir(resolved) if use_cache else None
@@ -242,6 +247,7 @@ def _load_project(
         legacy_ledger=LEGACY_LEDGER if has_legacy_ledger(resolved) else None,
         regime=regime,
         declared_by=declared_by,
+        absent_files=absent.intersection(universe.files),
     )
 
 

@@ -59,6 +59,7 @@ from filid.check.staged_state import (
 )
 from filid.model.report import ValidationResult
 from filid.scan.git_index import StagedChange, head_tree, staged_changes, unstaged_paths
+from filid.scan.universe import with_unfetched_sources
 from filid.store.sealed import SealedSectionError
 
 if TYPE_CHECKING:
@@ -391,6 +392,9 @@ def check_staged(
     if unstaged is None or unstaged:
         return work_tree()
     assert tree is not None
+    # a source file of the commit that the clone never fetched (a sparse, partial clone's
+    # ``--skip-worktree`` entry) is listed, never read
+    universe = with_unfetched_sources(root, universe)
     resolutions: object = None
     if resolved_by is not None and cache_dir is not None:
         resolutions = load_resolutions(cache_dir, resolved_by)

@@ -212,7 +212,7 @@ def run_check(options: CheckOptions) -> CheckRun:
     if options.new_since:
         result = _keep_new(result, options, rule_ids, pinned)
     elif deleted:
-        result = _with_broken_imports(result, deleted, options)
+        result = _with_broken_imports(result, deleted, options, staged=True)
     return CheckRun(
         result=result,
         rule_ids=rule_ids,
@@ -360,9 +360,10 @@ def _keep_new(
 
 
 def _with_broken_imports(
-    result: ValidationResult, deleted: Sequence[str], options: CheckOptions
+    result: ValidationResult, deleted: Sequence[str], options: CheckOptions, *, staged: bool = False
 ) -> ValidationResult:
-    """``result`` plus an error for each import broken by deleting one of ``deleted``."""
+    """``result`` plus an error for each import broken by deleting one of ``deleted`` (with
+    ``staged``, the index's deletions: see :func:`filid.check.change_set.broken_imports`)."""
     if not deleted:
         return result
     from filid.check.change_set import broken_imports
@@ -372,7 +373,7 @@ def _with_broken_imports(
     project = load_project(
         result.root, config_path=options.config_path, use_cache=options.use_cache
     )
-    broken = broken_imports(project, deleted)
+    broken = broken_imports(project, deleted, staged=staged)
     if not broken:
         return result
     violations = tuple(sorted((*result.violations, *broken), key=Violation.sort_key))

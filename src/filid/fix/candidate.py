@@ -53,6 +53,9 @@ class ProjectView(Protocol):
     @property
     def test_files(self) -> frozenset[str]: ...
 
+    @property
+    def absent_files(self) -> frozenset[str]: ...
+
 
 def risk_allows(risk: Risk, max_risk: Risk) -> bool:
     """Whether a fix of ``risk`` may be applied under ``max_risk`` (risky never is)."""

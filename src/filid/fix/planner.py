@@ -41,6 +41,7 @@ from filid.fix.specifiers import (
 from filid.graph.compiler_paths import is_within
 from filid.model.errors import FilidError
 from filid.model.violations import Risk, SyncActionKind, Violation
+from filid.scan.universe import CODE_EXTENSIONS
 from filid.store.files import replace_refusal
 
 __all__ = ["ProjectView", "plan_fixes", "risk_allows"]
@@ -170,6 +171,24 @@ def _operations(
     return tuple(operations)
 
 
+# The actions whose fix moves files (another kind's candidate that moves is caught after
+# planning).
+_MOVING = frozenset({SyncActionKind.MOVE, SyncActionKind.RENAME})
+
+
+def _unseen_sources(absent: frozenset[str]) -> str | None:
+    """Why no move can be planned when the clone lacks source files (a partial clone's,
+    ``scan.universe``: listed, never read): their imports are unknown, so a move could break
+    one of them unseen; None when it lacks none."""
+    lacked = sorted(f for f in absent if f.endswith(CODE_EXTENSIONS))
+    if not lacked:
+        return None
+    return (
+        f"this clone lacks {len(lacked)} source file(s) (e.g. {lacked[0]}) whose imports a "
+        "move could break unseen"
+    )
+
+
 def plan_fixes(
     project: ProjectView,
     violations: Iterable[Violation],
@@ -186,6 +205,7 @@ def plan_fixes(
     parse per file).
     """
     planner = PlanningContext(project)
+    unseen = _unseen_sources(project.absent_files)
     fixable = sorted((v for v in violations if v.fix is not None), key=_plan_order)
     accepted = _Accepted()
     planned: list[PlannedFix] = []
@@ -202,10 +222,18 @@ def plan_fixes(
             )
             skipped.append(SkippedFix(violation, reason))
             continue
+        if unseen is not None and fix.action in _MOVING:
+            skipped.append(SkippedFix(violation, unseen))
+            continue
         try:
-            candidates.append(_plan(planner, violation))
+            candidate = _plan(planner, violation)
         except (NotFixable, FilidError) as error:
             skipped.append(SkippedFix(violation, str(error)))
+            continue
+        if candidate.moves and unseen:
+            skipped.append(SkippedFix(violation, unseen))
+            continue
+        candidates.append(candidate)
 
     # One git call for every path the candidates would create.
     # Files outside the universe (dot files, git-ignored ones) that a rename carries along

@@ -64,6 +64,7 @@ def _without_directories(universe: Universe, names: Collection[str]) -> Universe
         from_git=universe.from_git,
         stats=tuple(stats[i] for i in keep) if len(stats) == len(universe.files) else (),
         ids=tuple(universe.ids[i] for i in keep) if universe.ids else (),
+        absent=universe.absent,
     )
 
 

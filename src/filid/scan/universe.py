@@ -1,17 +1,19 @@
 """The file universe: which files of a project filid looks at (SPEC §1).
 
 Inside a git work tree it is what ``git ls-files --cached --others --exclude-standard`` lists
-and still exists (a tracked binary asset the work tree lacks stays listed: ``ASSET_EXTENSIONS``);
-outside git, a walk of the tree. The staged listing (``index=True``, what
-``check --staged`` checks) is the git index alone: every staged path with its blob id, without
-one ``stat`` and without the untracked-file scan (a file that is not staged is not being
-committed). Either way dot segments, build output
+and still exists (a tracked binary asset the work tree lacks stays listed: ``ASSET_EXTENSIONS``;
+so does a tracked data or source file whose blob the clone lacks as well, a partial clone's:
+``Universe.absent`` names them, and nothing reads them); outside git, a walk of the tree.
+The staged listing (``index=True``, what ``check --staged`` checks) is the git index alone:
+every staged path with its blob id, without one ``stat`` and without the untracked-file scan
+(a file that is not staged is not being committed). Either way dot segments, build output
 folders and configured exclusions are dropped, and symbolic links are never followed (a
 symlink is not part of the universe at all).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import stat
@@ -40,8 +42,9 @@ StatData = tuple[int, int]
 # ``--skip-worktree``, a partial clone whose large blobs were never fetched) is still part of
 # the repository, so it stays listed with ``ABSENT_ASSET`` as its stat data and an import of it
 # is not "unresolved". Any other tracked data file missing from the work tree (one filid never
-# reads: ``counts_when_absent``) is listed the same way when the clone lacks its blob too (it
-# was never checked out); else it is left out (it was deleted there, or cannot be read).
+# reads: ``counts_when_absent``), and any source file or component, is listed the same way
+# when the clone lacks its blob too (it was never checked out; a source file so listed is
+# never parsed); else it is left out (it was deleted there, or cannot be read).
 ASSET_EXTENSIONS = (
     *(".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".tif", ".tiff"),
     *(".mp4", ".webm", ".mov", ".m4v", ".mp3", ".wav", ".ogg", ".m4a", ".flac"),
@@ -50,16 +53,21 @@ ASSET_EXTENSIONS = (
 )
 ABSENT_ASSET: StatData = (0, -1)
 
-# What filid reads, or what an import of is broken without: a source file (TypeScript,
-# JavaScript, a declaration, a single-file or template-tag component) the work tree lacks was
-# deleted there; a manifest, config or FCA document it lacks cannot be read. Any other tracked
-# file the work tree lacks (js-joda's `data/unpacked/latest.json`, whose blob a mirror never
-# fetched) is still part of the repository: ``git_tracked`` answers for it
-# (``check.generated_code``). Such files are not listed in the universe, so nothing tries to
-# read them (a tsconfig may `extends` any JSON file).
+# Source files and components (TypeScript, JavaScript, a declaration, a single-file or
+# template-tag component): a tracked one the work tree lacks was deleted there, unless the
+# clone lacks its blob as well (``_git_listing``): then it was never checked out (teams.ts's
+# `packages/graph/src/types.ts`, too large for a mirror) and is listed as absent, never read.
+CODE_EXTENSIONS = (*SOURCE_EXTENSIONS, ".vue", ".svelte", ".astro", ".gts", ".gjs")
+
+# What filid reads, or what an import of is broken without: a source file the work tree
+# lacks was deleted there (``CODE_EXTENSIONS``); a manifest, config or FCA document it lacks
+# cannot be read. Any other tracked file the work tree lacks (js-joda's
+# `data/unpacked/latest.json`, whose blob a mirror never fetched) is still part of the
+# repository: ``git_tracked`` answers for it (``check.generated_code``). Such files are not
+# listed in the universe, so nothing tries to read them (a tsconfig may `extends` any JSON
+# file).
 _READ_EXTENSIONS = (
-    *SOURCE_EXTENSIONS,
-    *(".vue", ".svelte", ".astro", ".gts", ".gjs"),
+    *CODE_EXTENSIONS,
     *(".md", ".mdx", ".yaml", ".yml", ".toml", ".html"),
 )
 _READ_NAMES = frozenset(
@@ -78,13 +86,19 @@ class Universe:
     """The listed files (root-relative POSIX, sorted), notes about what was left out, and
     each file's (size, mtime_ns) as the listing saw it (``stats``, parallel to ``files``), or,
     for the staged listing, each file's staged blob id (``ids``, parallel to ``files``; then
-    ``stats`` is empty)."""
+    ``stats`` is empty).
+
+    ``absent``: the listed files the work tree lacks (their stat data is ``ABSENT_ASSET``):
+    tracked assets, and tracked files whose blob the clone lacks too (a partial clone, a
+    mirror without large blobs). They are files of the repository, so an import of one
+    resolves, but nothing may read them: a source file among them is never parsed."""
 
     files: tuple[str, ...]
     notes: tuple[str, ...]
     from_git: bool
     stats: tuple[StatData, ...] = ()
     ids: tuple[str, ...] = ()
+    absent: frozenset[str] = frozenset()
 
 
 def resolve_root(path: str | os.PathLike[str]) -> Path:
@@ -124,6 +138,13 @@ def counts_when_absent(path: str) -> bool:
     if path.endswith(_READ_EXTENSIONS) or name in _READ_NAMES:
         return False
     return not (name.startswith(("tsconfig", "jsconfig")) and name.endswith(".json"))
+
+
+def _listed_when_unfetched(path: str) -> bool:
+    """Whether a tracked file the work tree lacks is listed (as absent) when the clone lacks
+    its blob too: a data file (``counts_when_absent``) or a source file or component, never
+    read either way; not a manifest, a tsconfig or a document, which filid must read."""
+    return path.endswith(CODE_EXTENSIONS) or counts_when_absent(path)
 
 
 def git_tracked(root: Path, paths: Collection[str]) -> frozenset[str]:
@@ -196,7 +217,8 @@ def list_universe(
                 ids=tuple(staged[name] for name in names),
             )
         notes = []
-    listed = _git_listing(root, notes, skip)
+    absent: set[str] = set()
+    listed = _git_listing(root, notes, skip, absent)
     from_git = listed is not None
     if listed is None:
         listed = dict(_walk(root, excluded, notes))
@@ -208,6 +230,40 @@ def list_universe(
         notes=tuple(sorted(notes)),
         from_git=from_git,
         stats=tuple(listed[name] for name in names),
+        absent=frozenset(absent),
+    )
+
+
+def with_unfetched_sources(root: Path, universe: Universe) -> Universe:
+    """The staged listing ``universe`` with its source files and components that the work
+    tree lacks and whose blob the clone lacks as well (a sparse checkout of a partial clone:
+    ``--skip-worktree`` entries never fetched) named ``absent``, with the work-tree listing's
+    note: files of the commit that nothing can read, so nothing parses them. The others are
+    returned as they are (one ``lstat`` per source file; git is asked only about those the
+    work tree lacks)."""
+    prefix = f"{root}/"
+    lacking = {
+        name: blob.encode("ascii")
+        for name, blob in zip(universe.files, universe.ids, strict=False)
+        if name.endswith(CODE_EXTENSIONS) and not os.path.lexists(prefix + name)
+    }
+    if not lacking:
+        return universe
+    missing = missing_objects(root, lacking.values())
+    lacked = sorted(name for name, blob in lacking.items() if blob in missing)
+    if not lacked:
+        return universe
+    return dataclasses.replace(
+        universe,
+        notes=tuple(sorted((*universe.notes, _unfetched_note(lacked)))),
+        absent=universe.absent.union(lacked),
+    )
+
+
+def _unfetched_note(lacked: list[str]) -> str:
+    return (
+        f"{len(lacked)} tracked file(s) absent from the work tree whose content this clone "
+        f"lacks (partial clone?), e.g. {lacked[0]}: imports of them count as present"
     )
 
 
@@ -252,7 +308,8 @@ def _staged_deletions(
 ) -> Iterator[tuple[str, bytes]]:
     """(path, blob id) of each regular file ``git diff-index -z --cached --diff-filter=D``
     says the index deleted (``:<mode> 000000 <blob> <zeros> D``, NUL, the path), relative to
-    the folder it ran in, unless listed or excluded by ``skip``."""
+    the folder it ran in, unless listed, excluded by ``skip`` or a file filid must read (a
+    manifest, a tsconfig, a document: ``_listed_when_unfetched``)."""
     fields = raw.split(b"\0")
     for meta, raw_path in zip(fields[::2], fields[1::2], strict=False):
         parts = meta.split(b" ")
@@ -262,7 +319,7 @@ def _staged_deletions(
             name = raw_path.decode("utf-8")
         except UnicodeDecodeError:
             continue
-        if name and name not in listed and not skip(name) and counts_when_absent(name):
+        if name and name not in listed and not skip(name) and _listed_when_unfetched(name):
             yield name, parts[2]
 
 
@@ -345,10 +402,12 @@ def is_ignored_root(root: Path) -> bool:
 
 
 def _git_listing(
-    root: Path, notes: list[str], skip: Callable[[str], object]
+    root: Path, notes: list[str], skip: Callable[[str], object], absent: set[str]
 ) -> dict[str, StatData] | None:
     """Tracked + untracked-not-ignored files that still exist (not excluded by ``skip``) with
-    their stat data, or None outside a work tree.
+    their stat data, or None outside a work tree. Tracked files the work tree lacks that
+    still count as files of the repository (an asset; a file whose blob the clone lacks as
+    well) are listed with ``ABSENT_ASSET`` and added to ``absent``.
 
     The untracked listing (git reads every folder) runs while the tracked files are listed
     and ``lstat``-ed here: on two cores the two overlap.
@@ -370,11 +429,11 @@ def _git_listing(
         return None
     prefix = f"{root}/"
     files: dict[str, StatData] = {}
-    absent = 0
-    # tracked data files (``counts_when_absent``: none filid reads) missing from the work
-    # tree, with their blob ids: those whose blob this clone lacks as well were never checked
-    # out (a partial clone, a mirror without large blobs) and are listed; the others were
-    # deleted in the work tree
+    assets = 0
+    # tracked data files (``counts_when_absent``: none filid reads) and source files
+    # (``CODE_EXTENSIONS``) missing from the work tree, with their blob ids: those whose blob
+    # this clone lacks as well were never checked out (a partial clone, a mirror without large
+    # blobs) and are listed, never to be read; the others were deleted in the work tree
     unfetched: dict[str, bytes] = {}
     for entry in staged.split(b"\0"):
         if not entry:
@@ -390,16 +449,17 @@ def _git_listing(
             info = os.lstat(prefix + name)
         except OSError:  # deleted in the work tree, or never checked out
             if name.endswith(ASSET_EXTENSIONS):
-                absent += 1
+                assets += 1
                 files[name] = ABSENT_ASSET
-            elif counts_when_absent(name):
+                absent.add(name)
+            elif _listed_when_unfetched(name):
                 unfetched[name] = meta.rpartition(b" ")[0].rpartition(b" ")[2]
             continue
         if not stat.S_ISDIR(info.st_mode):
             files[name] = (info.st_size, info.st_mtime_ns)
-    if absent:
+    if assets:
         notes.append(
-            f"{absent} tracked asset file(s) absent from the work tree (sparse checkout or "
+            f"{assets} tracked asset file(s) absent from the work tree (sparse checkout or "
             "partial clone?): imports of them count as present"
         )
     unfetched.update(_staged_deletions(_finish_git(unstaged_process) or b"", files, skip))
@@ -407,11 +467,9 @@ def _git_listing(
     lacked = sorted(name for name, blob in unfetched.items() if blob in lacking)
     for name in lacked:
         files[name] = ABSENT_ASSET
+        absent.add(name)
     if lacked:
-        notes.append(
-            f"{len(lacked)} tracked file(s) absent from the work tree whose content this clone "
-            f"lacks (partial clone?), e.g. {lacked[0]}: imports of them count as present"
-        )
+        notes.append(_unfetched_note(lacked))
     others = _finish_git(others_process) or b""
     for raw_path in others.split(b"\0"):
         if not raw_path:
