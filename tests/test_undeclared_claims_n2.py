@@ -293,3 +293,39 @@ def test_a_hostile_lockfile_names_nothing(make_project: ProjectFactory) -> None:
     files = {k: v for k, v in MYCRYPTO.items() if k != "yarn.lock"}
     deep = '{"a":' * 50_000 + "1" + "}" * 50_000
     assert claims(make_project({**files, "package-lock.json": deep})) == [HASH]
+
+
+# fbsamples/f8app: Metro picks `back.ios.png` or `back.android.png` (and their scales) for
+# `require('./img/back.png')`.
+F8 = {
+    "package.json": (
+        '{"name": "F8", "private": true, "main": "index.js",'
+        ' "dependencies": {"react-native": "0.44.0"}}\n'
+    ),
+    "index.js": "import { Back } from './js/Back';\nexport default Back;\n",
+    "js/Back.js": (
+        "export const back = require('./img/back.png');\n"
+        "export const gone = require('./img/gone.png');\n"
+    ),
+    "js/img/back.ios.png": "",
+    "js/img/back.android.png": "",
+    "js/img/back@2x.ios.png": "",
+    "js/img/gone.svg": "",
+}
+
+
+def test_a_react_native_image_with_platform_variants_resolves(
+    make_project: ProjectFactory,
+) -> None:
+    # only the image with no variant at all stays claimed
+    assert claims(make_project(F8)) == ["unresolved-import js/Back.js:2"]
+
+
+def test_platform_variants_outside_react_native_stay_claimed(
+    make_project: ProjectFactory,
+) -> None:
+    files = {**F8, "package.json": '{"name": "F8", "private": true, "main": "index.js"}\n'}
+    assert claims(make_project(files)) == [
+        "unresolved-import js/Back.js:1",
+        "unresolved-import js/Back.js:2",
+    ]
