@@ -54,9 +54,12 @@ def barrel_loops(
         nodes=tuple(sorted({f for pair in grouped for f in pair})),
         edges=tuple(ModuleEdge(s, t, tuple(e)) for (s, t), e in sorted(grouped.items())),
     )
-    following: dict[str, list[str]] = {}  # the loops' runtime edges, by importing file
+    # The loops' runtime edges by importing file, less the imports of an importer's own
+    # barrel: each of those is a slip its own finding asks to undo.
+    following: dict[str, list[str]] = {}
     for source, target in grouped:
-        following.setdefault(source, []).append(target)
+        if not _is_own_barrel_import(source, target, context.facts):
+            following.setdefault(source, []).append(target)
     habits = _barrel_habits(grouped, context.facts, packages)
     # A part of the folder whose files import its barrel by convention, type-only imports
     # included: the convention is how the files write their imports.
@@ -193,8 +196,10 @@ def _direct_import(
     barrel (``export { List } from './List'``, or an ``export * from './List'`` whose target
     exports it), and when that file does not import the importer back through the runtime
     imports ``following`` (devpod's ``pro/client.ts`` imports ``client`` from ``@/client``,
-    whose ``client.ts`` imports ``./pro/client``: importing ``client.ts`` itself keeps the
-    loop, judge N2); None otherwise (a name the barrel declares, a namespace import)."""
+    whose ``client.ts`` imports the ``./pro`` barrel: importing ``client.ts`` itself keeps the
+    loop, judge N2); None otherwise (a name the barrel declares, a namespace import).
+    ``following`` leaves out the imports of an importer's own barrel: undoing those is what
+    their own findings ask."""
     facts = context.facts
     targets: dict[tuple[str, str], str] = {}
     for e in context.file_graph.edges:
