@@ -37,7 +37,7 @@ import shlex
 from collections.abc import Iterable, Iterator
 
 from filid.check.project import Project
-from filid.graph.candidates import PROBE_EXTENSIONS
+from filid.graph.candidates import PROBE_EXTENSIONS, TS_TWINS
 from filid.graph.compiler_paths import is_within, join_path, parent_dir
 from filid.graph.jsonc import read_jsonc_file
 from filid.graph.yamlfile import read_yaml_file
@@ -81,7 +81,7 @@ class CopySteps:
             ):
                 return True
             stem, dot, extension = base.rpartition(".")
-            if dot and any(stem + t in self._files for t in _TS_TWINS.get(extension, ())):
+            if dot and any(stem + t in self._files for t in TS_TWINS.get(dot + extension, ())):
                 return True  # `./x.js` names the `x.ts` a step writes
             folder = base
             while folder != package and is_within(folder, package):
@@ -209,8 +209,6 @@ class CopySteps:
                     self._folders.add(destination)  # a folder copied under a new name
 
 
-# The TypeScript sources a `.js`-family specifier names (tsc's extension substitution).
-_TS_TWINS = {"js": (".ts", ".tsx"), "jsx": (".tsx",), "mjs": (".mts",), "cjs": (".cts",)}
 _REDIRECTS = (">>", ">|", ">")
 
 

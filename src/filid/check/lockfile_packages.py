@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 
 from filid.check.project import Project
+from filid.graph.yamlfile import read_yaml_file
 from filid.model.errors import InputError
 from filid.store.files import read_regular_file
 
@@ -100,10 +101,7 @@ def _yarn_packages(text: str) -> set[str]:
 
 
 def _yarn_node_modules(project: Project) -> bool:
-    """Whether ``.yarnrc.yml`` makes Yarn 2+ install a ``node_modules`` tree."""
-    text = _read(project, ".yarnrc.yml")  # a dot file: not in the listing, read if present
-    for line in text.splitlines():
-        key, _, value = line.partition(":")
-        if key.strip() == "nodeLinker":
-            return value.strip().strip("\"'") == "node-modules"
-    return False
+    """Whether ``.yarnrc.yml`` (a dot file: not in the listing, read if present) makes Yarn 2+
+    install a ``node_modules`` tree."""
+    data, _ = read_yaml_file(project.root, ".yarnrc.yml")
+    return isinstance(data, dict) and data.get("nodeLinker") == "node-modules"
