@@ -539,6 +539,55 @@ def run_tool(
     return res
 
 
+# Measured in alternation (a, b, a, b, …) when both are asked for: their ratio is a target,
+# and this machine's speed drifts by about 10% within an hour (benchmarks/README.md, eighth
+# session), so two blocks measured minutes apart would put that drift into the ratio.
+PAIRED = ("filid-cold", "parse-floor")
+
+
+def run_alternating(
+    named: Sequence[tuple[str, ToolPlan | None]], target: Target, runs: int, timeout: float
+) -> dict[str, ToolResult]:
+    """Measure several tools ``runs`` times each, one run of each in turn, so that a change
+    in the machine's speed during the measurement reaches every tool alike. Only tools with
+    neither a priming run nor an edit (the cold row, the parse floor, the peers) can be
+    measured so; a tool that fails or times out drops out of the rotation."""
+    results = {
+        name: ToolResult(tool=name, label=TOOL_LABELS[name], status="ok") for name, _ in named
+    }
+    last: dict[str, Sample] = {}
+    for name, plan in named:
+        if plan is None:
+            results[name].status = "not available"
+        elif plan.prime or plan.edit is not None:
+            raise ValueError(f"{name} needs a priming run or an edit: it cannot alternate")
+    for _ in range(runs):
+        for name, plan in named:
+            res = results[name]
+            if plan is None or res.status != "ok":
+                continue
+            sample = measure(plan.cmd, target.root, timeout, plan.env)
+            if sample.timed_out:
+                res.status = "timeout"
+                res.note = f"over {timeout:.0f} s"
+            elif not plan.ok(sample):
+                res.status = "error"
+                res.note = _tail(sample)
+            else:
+                res.seconds.append(round(sample.seconds, 4))
+                res.peak_mb.append(round(sample.peak_mb, 1))
+                res.exit_codes.append(sample.exit_code)
+                last[name] = sample
+    for name, plan in named:
+        res = results[name]
+        if plan is not None and res.seconds and res.status == "ok":
+            res.median_s = round(statistics.median(res.seconds), 4)
+            res.min_s = min(res.seconds)
+            res.peak_mb_max = max(res.peak_mb)
+            res.note = plan.note(last[name])
+    return results
+
+
 def _measured_runs(
     plan: ToolPlan,
     res: ToolResult,
@@ -883,7 +932,21 @@ def main(argv: list[str] | None = None) -> int:
         for target in targets:
             tool_plans = plans(target, filid, python, Path(tmp))
             results: dict[str, ToolResult] = {}
+            paired = [name for name in PAIRED if name in tools]
             for name in tools:
+                if name in results:
+                    continue  # measured with its pair
+                if len(paired) > 1 and name in paired:
+                    print(
+                        f"[{target.key}] {' / '.join(paired)} x{args.runs}, alternating",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                    measured = run_alternating(
+                        [(n, tool_plans[n]) for n in paired], target, args.runs, args.timeout
+                    )
+                    results.update(measured)
+                    continue
                 runs = (
                     args.peer_runs
                     if args.peer_runs and name in ("dpdm", "depcruise", "madge")
@@ -891,6 +954,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 print(f"[{target.key}] {name} x{runs}", file=sys.stderr, flush=True)
                 results[name] = run_tool(tool_plans[name], name, target, runs, args.timeout)
+            results = {name: results[name] for name in tools}  # the table keeps TOOLS' order
             collected.append((target, results))
             print(markdown(target, results, args.runs))
             doc = {

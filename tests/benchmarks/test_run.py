@@ -123,3 +123,46 @@ def test_the_staged_imports_row_is_held_to_half_a_second_at_50k(tmp_path: Path) 
     assert "| staged one-file at 50000, seconds | 0.200 | ≤ 0.3 s | ok |" in text
     assert "| staged one-file, imports edited at 50000, seconds | 0.450 | ≤ 0.5 s | ok |" in text
     assert "staged one-file, imports edited: time growth" not in text
+
+
+def _appending(name: str, log: Path, code: int = 0) -> object:
+    """A plan whose run appends ``name`` to ``log`` and exits with ``code``."""
+    script = f"import sys; open({str(log)!r}, 'a').write({name!r} + ' '); sys.exit({code})"
+    return run.ToolPlan(
+        name,
+        [sys.executable, "-c", script],
+        {},
+        ok=lambda sample: sample.exit_code == 0,
+        note=lambda sample: f"exit {sample.exit_code}",
+    )
+
+
+def test_paired_tools_are_measured_in_alternation(tmp_path: Path) -> None:
+    # cold and floor form a ratio target: run by run in turn, machine drift reaches both alike
+    log = tmp_path / "order.txt"
+    target = run.Target("t", tmp_path, 1, "a.ts", None)
+    results = run.run_alternating(
+        [("filid-cold", _appending("cold", log)), ("parse-floor", _appending("floor", log))],
+        target,
+        3,
+        60.0,
+    )
+    assert log.read_text().split() == ["cold", "floor"] * 3
+    for name in ("filid-cold", "parse-floor"):
+        res = results[name]
+        assert res.status == "ok" and len(res.seconds) == 3 and res.exit_codes == [0, 0, 0]
+        assert res.median_s is not None and res.note == "exit 0"
+
+
+def test_a_failing_paired_tool_drops_out_and_the_other_keeps_its_runs(tmp_path: Path) -> None:
+    log = tmp_path / "order.txt"
+    target = run.Target("t", tmp_path, 1, "a.ts", None)
+    results = run.run_alternating(
+        [("filid-cold", _appending("cold", log, 1)), ("parse-floor", _appending("floor", log))],
+        target,
+        3,
+        60.0,
+    )
+    assert log.read_text().split() == ["cold", "floor", "floor", "floor"]
+    assert results["filid-cold"].status == "error" and results["filid-cold"].median_s is None
+    assert results["parse-floor"].status == "ok" and len(results["parse-floor"].seconds) == 3

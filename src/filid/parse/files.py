@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import gc
 import hashlib
+import marshal
 import multiprocessing
 import os
 import threading
@@ -305,7 +306,7 @@ def _run(
         # a chunk's rows are freed once decoded instead of all staying until the end
         del futures
         for future in completed:
-            yield from future.result()
+            yield from marshal.loads(future.result())
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -331,16 +332,17 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="filid-parent-watch", daemon=True).start()
 
 
-def _process_chunk(
-    root: str, chunk: list[tuple[str, str | None]], digests: bool = True
-) -> list[tuple[Any, ...]]:
+def _process_chunk(root: str, chunk: list[tuple[str, str | None]], digests: bool = True) -> bytes:
     """Worker entry point: process one chunk of files; each Outcome as the tuple of its
-    fields (a tuple pickles and unpickles in a fraction of a slotted dataclass's time)."""
+    fields, the list of them marshalled (plain values only: ``marshal`` writes them in
+    about half ``pickle``'s time; the parent, the same interpreter, reads them back)."""
     base = Path(root)
-    return [
-        _fields(_process(base, path, digest, encode=True, digests=digests))
-        for path, digest in chunk
-    ]
+    return marshal.dumps(
+        [
+            _fields(_process(base, path, digest, encode=True, digests=digests))
+            for path, digest in chunk
+        ]
+    )
 
 
 def _fields(outcome: Outcome) -> tuple[Any, ...]:
