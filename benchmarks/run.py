@@ -530,13 +530,35 @@ def run_tool(
             edited.write_bytes(original)
             if plan.stage:
                 git_add(target.root, plan.edit_file)
+    _summarise(res, plan, last)
+    return res
+
+
+def _record(res: ToolResult, plan: ToolPlan, sample: Sample, timeout: float) -> bool:
+    """Add one measured run's figures to ``res``; False (and ``res`` marked) when the run
+    timed out or failed."""
+    if sample.timed_out:
+        res.status = "timeout"
+        res.note = f"over {timeout:.0f} s"
+        return False
+    if not plan.ok(sample):
+        res.status = "error"
+        res.note = _tail(sample)
+        return False
+    res.seconds.append(round(sample.seconds, 4))
+    res.peak_mb.append(round(sample.peak_mb, 1))
+    res.exit_codes.append(sample.exit_code)
+    return True
+
+
+def _summarise(res: ToolResult, plan: ToolPlan, last: Sample | None) -> None:
+    """Median, minimum, peak and note of a tool whose every run succeeded."""
     if res.seconds and res.status == "ok":
         res.median_s = round(statistics.median(res.seconds), 4)
         res.min_s = min(res.seconds)
         res.peak_mb_max = max(res.peak_mb)
         assert last is not None
         res.note = plan.note(last)
-    return res
 
 
 # Measured in alternation (a, b, a, b, …) when both are asked for: their ratio is a target,
@@ -567,24 +589,11 @@ def run_alternating(
             if plan is None or res.status != "ok":
                 continue
             sample = measure(plan.cmd, target.root, timeout, plan.env)
-            if sample.timed_out:
-                res.status = "timeout"
-                res.note = f"over {timeout:.0f} s"
-            elif not plan.ok(sample):
-                res.status = "error"
-                res.note = _tail(sample)
-            else:
-                res.seconds.append(round(sample.seconds, 4))
-                res.peak_mb.append(round(sample.peak_mb, 1))
-                res.exit_codes.append(sample.exit_code)
+            if _record(res, plan, sample, timeout):
                 last[name] = sample
     for name, plan in named:
-        res = results[name]
-        if plan is not None and res.seconds and res.status == "ok":
-            res.median_s = round(statistics.median(res.seconds), 4)
-            res.min_s = min(res.seconds)
-            res.peak_mb_max = max(res.peak_mb)
-            res.note = plan.note(last[name])
+        if plan is not None:
+            _summarise(results[name], plan, last.get(name))
     return results
 
 
@@ -605,17 +614,8 @@ def _measured_runs(
             if plan.stage:
                 git_add(target.root, plan.edit_file)
         sample = measure(plan.cmd, target.root, timeout, plan.env)
-        if sample.timed_out:
-            res.status = "timeout"
-            res.note = f"over {timeout:.0f} s"
+        if not _record(res, plan, sample, timeout):
             break
-        if not plan.ok(sample):
-            res.status = "error"
-            res.note = _tail(sample)
-            break
-        res.seconds.append(round(sample.seconds, 4))
-        res.peak_mb.append(round(sample.peak_mb, 1))
-        res.exit_codes.append(sample.exit_code)
         last = sample
     return last
 
